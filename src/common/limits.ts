@@ -1,0 +1,16 @@
+/** Constants of the product spec (§9) and of our own hardening, used by both halves. */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_SENDS_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_SENDS_PER_CLIENT_PER_HOUR = 20;
+export const SESSION_IDLE_DAYS = 14;
+export const SESSION_ABSOLUTE_DAYS = 30;
+export const DEVICE_ID_PATTERN = /^[0-9a-f]{40}$/;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOAST_DEFAULT_MS = 5000;
+export const TOAST_SHORT_MS = 3000;
+export const CONTACT_REPLY_HOURS = 24;
+export const NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const CONTACT_MESSAGE_MAX = 5000;

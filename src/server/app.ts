@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode } from '../common/errors';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { AppError } from './lib/errors';
+import type { Mailer } from './lib/mail';
+import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
+import { authPlugin, sessionCookie } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCodeService } from './modules/auth/codes.service';
+import { loadCodeSecret } from './modules/auth/secrets';
+import { createSessionService } from './modules/auth/sessions.service';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { studentsRoutes } from './modules/students/students.routes';
+import { createStudentsService } from './modules/students/students.service';
+
+export type AppDeps = {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  /** The built web app to serve; omitted in API tests. */
+  webRoot?: string;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+};
+
+// PostgreSQL error classes that mean "the database is not reachable right now" (08: connection, 57P: shutdown).
+const isDatabaseDown = (err: { code?: unknown }) =>
+  typeof err.code === 'string' && (/^(08|57P)/.test(err.code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(err.code));
+
+export async function buildApp(deps: AppDeps) {
+  const { env, db, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.cause) request.log.warn({ err: err.cause }, err.message);
+      return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message, title: err.title } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = first?.message ?? 'The request is not valid.';
+      return reply.code(400).send({ error: { code: ErrorCode.validation, message, title: 'Invalid request', ...(field ? { field } : {}) } });
+    }
+    if (isDatabaseDown(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .send({ error: { code: ErrorCode.unavailable, message: 'The service is temporarily unavailable. Please try again in a moment.' } });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: { code: ErrorCode.validation, message: err.message } });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ error: { code: ErrorCode.internal, message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: `${env.appName} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const secret = await loadCodeSecret(db, env.appSecret);
+  const cookieConfig = sessionCookie(env.isProduction);
+  const sessions = createSessionService(db, now);
+  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now });
+  const auth = createAuthService({
+    db,
+    codes,
+    adminEmail: env.adminEmail,
+    devLoginCode: env.isProduction ? undefined : env.devLoginCode,
+    now,
+  });
+  const students = createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log: app.log });
+
+  await app.register(authPlugin, { sessions, cookie: cookieConfig });
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig });
+  await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
+  await app.register(adminHomeRoutes, { db });
+  await app.register(studentsRoutes, { students });
+
+  const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (webRoot && isPage) {
+      // Every file of the build has its own route; any other page path belongs to the single-page app.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: ErrorCode.notFound, message: 'Not found' } });
+  });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

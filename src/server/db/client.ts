@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+// Timestamps come back as JS Dates; bigint counts (count(*)) as numbers, which is safe below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

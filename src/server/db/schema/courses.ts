@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const lessonTypeEnum = pgEnum('lesson_type', ['VIDEO', 'PDF', 'MIXED']);
+
+export const courses = pgTable('courses', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  thumbnailUrl: text('thumbnail_url'),
+  isPublished: boolean('is_published').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** 1-based order within the course (the spec's `order`). */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chapters_course_idx').on(t.courseId, t.position)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    lessonType: lessonTypeEnum('lesson_type').notNull(),
+    videoUrl: text('video_url'),
+    pdfUrl: text('pdf_url'),
+    tutorialPdfUrl: text('tutorial_pdf_url'),
+    summary: text('summary').notNull().default(''),
+    /** 1-based order within the chapter (the spec's `order`). */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lessons_chapter_idx').on(t.chapterId, t.position)],
+);

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (name: string, protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+      message: `${name} must be a URL (${protocols.source.replace(/[\\^$()]/g, '')})`,
+    });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl('DATABASE_URL', /^postgres(ql)?:$/),
+    ADMIN_EMAIL: z.email().transform((v) => v.toLowerCase()).optional(),
+    APP_URL: optionalUrl('APP_URL', /^https?:$/),
+    APP_NAME: z.string().trim().min(1).default('CodeTutor'),
+    SMTP_URL: optionalUrl('SMTP_URL', /^smtps?:$/),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', /^https?:$/),
+    OPENAI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    DEV_LOGIN_CODE: z
+      .string()
+      .regex(/^\d{6}$/, 'DEV_LOGIN_CODE must be 6 digits')
+      .default('123456'),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL is required in production' });
+    }
+  });
+
+export type Env = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  appUrl: string;
+  appName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  devLoginCode: string;
+  appSecret: string | undefined;
+  logLevel: string;
+};
+
+export class EnvError extends Error {}
+
+/** The only reader of process.env: validates once, names the bad variable, never guesses. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const adminEmail = e.ADMIN_EMAIL ?? 'admin@example.com';
+  return {
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appName: e.APP_NAME,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <${adminEmail}>`,
+    ai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.AI_MODEL },
+    devLoginCode: e.DEV_LOGIN_CODE,
+    appSecret: e.APP_SECRET,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,23 @@
+import { ErrorCode } from '../../common/errors';
+
+/** An error the client may see: its status, code and message go out as `{ error: {...} }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly title?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export const badRequest = (message: string, title?: string) => new AppError(400, ErrorCode.validation, message, title);
+export const unauthenticated = (message = 'Please sign in to continue.') =>
+  new AppError(401, ErrorCode.unauthenticated, message, 'Authentication Required');
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, ErrorCode.forbidden, message, 'Access Denied');
+export const notFound = (message: string) => new AppError(404, ErrorCode.notFound, message);
+export const conflict = (message: string, code: ErrorCode = ErrorCode.conflict) => new AppError(409, code, message);
+export const tooManyRequests = (message: string) => new AppError(429, ErrorCode.rateLimited, message, 'Too Many Requests');

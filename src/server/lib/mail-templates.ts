@@ -1,0 +1,49 @@
+import { CODE_TTL_MINUTES } from '../../common/limits';
+
+type Template = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(appName: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(appName)}</h1>${body}</body></html>`;
+}
+
+export function verificationCodeMail(appName: string, code: string, purpose: 'login' | 'register'): Template {
+  const action = purpose === 'register' ? 'finish creating your account' : 'sign in';
+  const text = `Your ${appName} verification code is ${code}.\n\nEnter it to ${action}. It expires in ${CODE_TTL_MINUTES} minutes and works once. If you did not ask for it, ignore this e-mail.`;
+  return {
+    subject: `${code} is your ${appName} verification code`,
+    text,
+    html: layout(appName, [
+      `Your verification code is <strong style="font-size:24px;letter-spacing:4px">${code}</strong>`,
+      `Enter it to ${action}. It expires in ${CODE_TTL_MINUTES} minutes and works once.`,
+      'If you did not ask for it, ignore this e-mail.',
+    ]),
+  };
+}
+
+export function approvalMail(appName: string, firstName: string, appUrl: string): Template {
+  const text = `Hello ${firstName},\n\nYour ${appName} account has been approved. Sign in at ${appUrl}/login to start learning.`;
+  return {
+    subject: `Your ${appName} account has been approved`,
+    text,
+    html: layout(appName, [
+      `Hello ${escapeHtml(firstName)},`,
+      `Your account has been approved. <a href="${escapeHtml(appUrl)}/login">Sign in</a> to start learning.`,
+    ]),
+  };
+}
+
+export function contactMail(appName: string, from: { name: string; email: string }, message: string): Template {
+  const text = `Message from ${from.name} <${from.email}> via the ${appName} contact form:\n\n${message}`;
+  return {
+    subject: `Contact form: message from ${from.name}`,
+    text,
+    html: layout(appName, [
+      `Message from ${escapeHtml(from.name)} &lt;${escapeHtml(from.email)}&gt; via the contact form:`,
+      escapeHtml(message).replace(/\n/g, '<br>'),
+    ]),
+  };
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { seed } from './db/seed';
+import { EnvError, loadEnv } from './env';
+import { consoleMailer, smtpMailer } from './lib/mail';
+
+/** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting the embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')} ...`);
+    embedded = await startEmbeddedPostgres(env.dataDir);
+    databaseUrl = embedded.url;
+  }
+  const database = openDatabase(databaseUrl, { max: 20 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down ...`);
+    try {
+      await app?.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await runMigrations(database.pool);
+    await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
+    const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+    app = await buildApp({
+      env,
+      db: database.db,
+      mailer: env.smtpUrl ? smtpMailer(env.smtpUrl) : consoleMailer(),
+      webRoot,
+      logger: { level: env.logLevel },
+    });
+    await app.listen({ port: env.port, host: env.host });
+    console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
+    if (!env.smtpUrl) console.log('SMTP_URL is not set: e-mails (sign-in codes included) are printed here.');
+  } catch (err) {
+    console.error(err);
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

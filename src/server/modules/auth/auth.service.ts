@@ -1,0 +1,88 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { RegistrationDetails } from '../../../common/auth';
+import { ErrorCode } from '../../../common/errors';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/index';
+import { AppError, conflict, forbidden } from '../../lib/errors';
+import { isTestStudent, TEST_STUDENTS } from '../dev/test-users';
+import type { CodeService } from './codes.service';
+
+export type AuthServiceDeps = {
+  db: Db;
+  codes: CodeService;
+  adminEmail: string;
+  /** The fixed code of the test students; undefined in production. */
+  devLoginCode: string | undefined;
+  now: () => Date;
+};
+
+export const userNotFound = () =>
+  new AppError(404, ErrorCode.userNotFound, 'User not found in database. Please contact administrator.', 'Verification Failed');
+export const accessRevoked = () =>
+  new AppError(403, ErrorCode.accessRevoked, 'Your account access has been revoked. Please contact the administrator.', 'Access Denied');
+
+export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: AuthServiceDeps) {
+  /** The administrator is whoever holds ADMIN_EMAIL (spec §6), whatever the table says. */
+  async function ensureAdmin(): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values({ email: adminEmail, firstName: 'Course', lastName: 'Tutor', role: 'admin', approvalStatus: 'approved' })
+      .onConflictDoUpdate({ target: users.email, set: { role: 'admin', approvalStatus: 'approved' } })
+      .returning();
+    return row!;
+  }
+
+  async function verifyCode(email: string, purpose: 'login' | 'register', code: string) {
+    if (devLoginCode && purpose === 'login' && isTestStudent(email) && code === devLoginCode) return;
+    await codes.verify(email, purpose, code);
+  }
+
+  /** Who may have a session: the admin and students not rejected (a pending one sees the pending screen). */
+  async function signInUser(email: string): Promise<UserRow> {
+    const user = email === adminEmail ? await ensureAdmin() : (await db.select().from(users).where(eq(users.email, email)))[0];
+    if (!user) throw userNotFound();
+    if (user.role === 'student' && user.approvalStatus === 'rejected') throw accessRevoked();
+    const [updated] = await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id)).returning();
+    return updated!;
+  }
+
+  return {
+    ensureAdmin,
+
+    async login(email: string, code: string): Promise<UserRow> {
+      await verifyCode(email, 'login', code);
+      return signInUser(email);
+    },
+
+    /** Outside production: the test students as they are now; null in production. */
+    async testUsers() {
+      if (!devLoginCode) return null;
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.email, TEST_STUDENTS.map((s) => s.email)));
+      return rows.map((u) => ({ email: u.email, fullName: `${u.firstName} ${u.lastName}`, approvalStatus: u.approvalStatus }));
+    },
+
+    /** Outside production only: the spec's quick login as a built-in test student. */
+    async devLogin(email: string): Promise<UserRow> {
+      if (!devLoginCode) throw forbidden('Development tools are disabled in production.');
+      if (!isTestStudent(email)) throw forbidden('Quick login is only for the built-in test students.');
+      return signInUser(email);
+    },
+
+    async register(details: RegistrationDetails, code: string): Promise<UserRow> {
+      await codes.verify(details.email, 'register', code);
+      const exists = () => conflict('An account with this email already exists. Please sign in instead.', ErrorCode.accountExists);
+      if (details.email === adminEmail) throw exists();
+      const [created] = await db
+        .insert(users)
+        .values({ ...details, role: 'student', approvalStatus: 'pending' })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!created) throw exists();
+      return created;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

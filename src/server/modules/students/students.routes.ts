@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { studentStatusBodySchema } from '../../../common/admin';
+import { sessionUserSchema } from '../../../common/auth';
+import { requireAdmin } from '../auth/auth.plugin';
+import { toSessionUser } from '../auth/user-view';
+import type { StudentsService } from './students.service';
+
+export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }> = async (app, { students }) => {
+  app.patch(
+    '/api/admin/students/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['students'],
+        summary: 'Approve, reject or revoke a student',
+        params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+        body: studentStatusBodySchema,
+        response: { 200: z.object({ user: sessionUserSchema }) },
+      },
+    },
+    async (request) => {
+      const user = await students.setApprovalStatus(request.params.id, request.body.status);
+      return { user: toSessionUser(user) };
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import { afterAll } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { seed } from '../../src/server/db/seed';
+import { loadEnv, type Env } from '../../src/server/env';
+import { memoryMailer } from '../../src/server/lib/mail';
+import { createTestDatabase } from './test-db';
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The whole app, as the server builds it, on a fresh database with a mailer that keeps what it sends. */
+export async function createTestApp(options: { env?: Record<string, string>; now?: () => Date; seed?: boolean } = {}) {
+  const database = await createTestDatabase();
+  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', LOG_LEVEL: 'silent', ...options.env });
+  const mailer = memoryMailer();
+  if (options.seed !== false) await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
+  const app: App = await buildApp({ env, db: database.db, mailer, now: options.now });
+  afterAll(() => app.close());
+
+  /** The newest code mailed to an address. */
+  function lastCodeFor(email: string): string {
+    const mail = [...mailer.sent].reverse().find((m) => m.to.includes(email) && /verification code/.test(m.subject));
+    const code = mail?.subject.match(/^(\d{6}) /)?.[1];
+    if (!code) throw new Error(`no code was mailed to ${email}`);
+    return code;
+  }
+
+  /** Signs in through the real code flow and returns the session cookie header. */
+  async function signIn(email: string): Promise<string> {
+    const sent = await app.inject({ method: 'POST', url: '/api/auth/code', payload: { email, purpose: 'login' } });
+    if (sent.statusCode !== 202) throw new Error(`code not sent: ${sent.body}`);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, code: lastCodeFor(email) } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    if (!cookie) throw new Error('no session cookie');
+    return `sid=${cookie.value}`;
+  }
+
+  return { app, env, mailer, db: database.db, pool: database.pool, lastCodeFor, signIn };
+}
