@@ -17,6 +17,7 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   invalidCode: 'INVALID_CODE',
   userNotFound: 'USER_NOT_FOUND',
   pendingApproval: 'PENDING_APPROVAL',

@@ -16,7 +16,7 @@ import {
 import { ErrorCode } from '../common/errors';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { AppError } from './lib/errors';
+import { AppError, isDatabaseUnavailable } from './lib/errors';
 import type { Mailer } from './lib/mail';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { authPlugin, sessionCookie } from './modules/auth/auth.plugin';
@@ -29,6 +29,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { createStudentsService } from './modules/students/students.service';
+import { workspaceRoutes } from './modules/workspace/workspace.plugin';
 
 export type AppDeps = {
   env: Env;
@@ -40,14 +41,10 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
-// PostgreSQL error classes that mean "the database is not reachable right now" (08: connection, 57P: shutdown).
-const isDatabaseDown = (err: { code?: unknown }) =>
-  typeof err.code === 'string' && (/^(08|57P)/.test(err.code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(err.code));
-
 export async function buildApp(deps: AppDeps) {
   const { env, db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (_address: string, hop: number) => hop < env.trustProxy }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -62,14 +59,15 @@ export async function buildApp(deps: AppDeps) {
       const message = first?.message ?? 'The request is not valid.';
       return reply.code(400).send({ error: { code: ErrorCode.validation, message, title: 'Invalid request', ...(field ? { field } : {}) } });
     }
-    if (isDatabaseDown(err)) {
+    if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
       return reply
         .code(503)
         .send({ error: { code: ErrorCode.unavailable, message: 'The service is temporarily unavailable. Please try again in a moment.' } });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ error: { code: ErrorCode.validation, message: err.message } });
+      const code = err.statusCode === 413 ? ErrorCode.payloadTooLarge : ErrorCode.validation;
+      return reply.code(err.statusCode).send({ error: { code, message: err.message } });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ error: { code: ErrorCode.internal, message: 'Something went wrong on our side. Please try again.' } });
@@ -86,7 +84,7 @@ export async function buildApp(deps: AppDeps) {
   const secret = await loadCodeSecret(db, env.appSecret);
   const cookieConfig = sessionCookie(env.isProduction);
   const sessions = createSessionService(db, now);
-  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now });
+  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now, limits: env.codeSendLimits });
   const auth = createAuthService({
     db,
     codes,
@@ -102,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
   await app.register(adminHomeRoutes, { db });
   await app.register(studentsRoutes, { students });
+  await app.register(workspaceRoutes, { db, env });
 
   const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {

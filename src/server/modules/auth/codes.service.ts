@@ -1,11 +1,9 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { CodePurpose } from '../../../common/auth';
 import { ErrorCode } from '../../../common/errors';
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
-  CODE_SENDS_PER_ADDRESS_PER_HOUR,
-  CODE_SENDS_PER_CLIENT_PER_HOUR,
   CODE_TTL_MINUTES,
 } from '../../../common/limits';
 import type { Db } from '../../db/client';
@@ -28,46 +26,54 @@ export type CodeServiceDeps = {
   appName: string;
   mailFrom: string;
   now: () => Date;
+  limits: { perAddress: number; perClient: number };
 };
 
-export function createCodeService({ db, mailer, secret, appName, mailFrom, now }: CodeServiceDeps) {
+export function createCodeService({ db, mailer, secret, appName, mailFrom, now, limits }: CodeServiceDeps) {
   const hashCode = (email: string, purpose: CodePurpose, code: string) => hmac(secret, `${purpose}:${email}:${code}`);
 
   return {
     /** Sends a fresh code to any well-formed address; whether an account exists is not revealed here. */
     async send(email: string, purpose: CodePurpose, clientKey: string): Promise<void> {
       const at = now();
-      if (!(await takeRateLimit(db, 'code-address', email, CODE_SENDS_PER_ADDRESS_PER_HOUR, HOUR, at))) {
+      if (!(await takeRateLimit(db, 'code-address', email, limits.perAddress, HOUR, at))) {
         throw tooManyRequests('Too many codes were requested for this address. Please wait up to an hour and try again.');
       }
-      if (!(await takeRateLimit(db, 'code-client', clientKey, CODE_SENDS_PER_CLIENT_PER_HOUR, HOUR, at))) {
+      if (!(await takeRateLimit(db, 'code-client', clientKey, limits.perClient, HOUR, at))) {
         throw tooManyRequests('Too many codes were requested from this device. Please wait up to an hour and try again.');
       }
       const code = newNumericCode(CODE_LENGTH);
-      const [row] = await db.transaction(async (tx) => {
-        // A new code replaces any earlier one for the same address and purpose.
-        await tx
-          .update(verificationCodes)
-          .set({ consumedAt: at })
-          .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-        return tx
-          .insert(verificationCodes)
-          .values({
-            email,
-            purpose,
-            codeHash: hashCode(email, purpose, code),
-            expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * 60_000),
-            createdAt: at,
-          })
-          .returning({ id: verificationCodes.id });
-      });
+      const [row] = await db
+        .insert(verificationCodes)
+        .values({
+          email,
+          purpose,
+          codeHash: hashCode(email, purpose, code),
+          expiresAt: new Date(at.getTime() + CODE_TTL_MINUTES * 60_000),
+          createdAt: at,
+        })
+        .returning({ id: verificationCodes.id });
+      const newId = row!.id;
       const mail = verificationCodeMail(appName, code, purpose);
       try {
         await mailer.send({ from: mailFrom, to: [email], ...mail });
       } catch (err) {
-        await db.delete(verificationCodes).where(eq(verificationCodes.id, row!.id));
+        // The code never reached the user: drop it, and an earlier code that did arrive still works.
+        await db.delete(verificationCodes).where(eq(verificationCodes.id, newId));
         throw new AppError(502, ErrorCode.mailFailed, 'Please check your email address and try again.', 'Failed to Send Code', { cause: err });
       }
+      // The new code replaces any earlier one for the same address and purpose.
+      await db
+        .update(verificationCodes)
+        .set({ consumedAt: at })
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+            ne(verificationCodes.id, newId),
+          ),
+        );
     },
 
     /**

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { isWebUrl, toEmbedUrl } from './video';
+
+/** Course, chapter and lesson contracts of the admin course list and the course editor. */
+
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_DESCRIPTION_MAX = 5000;
+export const CHAPTER_TITLE_MAX = 200;
+export const LESSON_TITLE_MAX = 200;
+export const LESSON_SUMMARY_MAX = 10_000;
+export const URL_MAX = 2048;
+/** The course list shows at most this many chapters per course (spec §9). */
+export const CHAPTER_PREVIEW_MAX = 3;
+
+export const LessonMessages = {
+  titleRequired: 'Lesson title is required',
+  videoRequired: 'Video URL is required for video lessons',
+  pdfRequired: 'PDF file is required for PDF lessons',
+  bothRequired: 'Both video URL and PDF file are required for mixed content lessons',
+  invalidType: 'Lesson type must be VIDEO, PDF, or MIXED',
+  pdfBoth: 'Give either an uploaded PDF file or a PDF URL, not both.',
+  tutorialBoth: 'Give either an uploaded tutorial PDF file or a tutorial PDF URL, not both.',
+  pdfUrlNotWeb: 'The PDF URL must be a web address starting with http:// or https://',
+  tutorialUrlNotWeb: 'The tutorial PDF URL must be a web address starting with http:// or https://',
+  pdfFileNotFound: 'The uploaded PDF file was not found. Please upload it again.',
+  tutorialFileNotFound: 'The uploaded tutorial PDF file was not found. Please upload it again.',
+} as const;
+
+export const lessonTypeSchema = z.enum(['VIDEO', 'PDF', 'MIXED'], { error: LessonMessages.invalidType });
+export type LessonType = z.infer<typeof lessonTypeSchema>;
+
+/** Optional text: absent, null or blank all mean "none" (undefined). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+const optionalWebUrl = (notWeb: string) =>
+  optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`).refine((v) => v === undefined || isWebUrl(v), notWeb);
+
+const uuidOrUndefined = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+// ---------- courses ----------
+
+const courseTitle = z
+  .string({ error: 'Course title is required' })
+  .trim()
+  .min(1, 'Course title is required')
+  .max(COURSE_TITLE_MAX, `The course title must be at most ${COURSE_TITLE_MAX} characters.`);
+const courseDescription = z
+  .string()
+  .trim()
+  .max(COURSE_DESCRIPTION_MAX, `The description must be at most ${COURSE_DESCRIPTION_MAX} characters.`);
+const thumbnailUrl = optionalWebUrl('The thumbnail URL must be a web address starting with http:// or https://');
+
+/** POST /api/admin/courses. New courses are drafts (spec §4). */
+export const courseCreateBodySchema = z.strictObject({
+  title: courseTitle,
+  description: courseDescription.nullish().transform((v) => v ?? ''),
+  thumbnailUrl,
+});
+export type CourseCreateBody = z.input<typeof courseCreateBodySchema>;
+
+/** PATCH /api/admin/courses/:id: any of the details; a thumbnailUrl of null or '' removes the thumbnail. */
+export const courseUpdateBodySchema = z
+  .strictObject({
+    title: courseTitle.optional(),
+    description: courseDescription.nullish().transform((v) => (v === null ? '' : v)),
+    thumbnailUrl: optionalWebUrl('The thumbnail URL must be a web address starting with http:// or https://')
+      .transform((v) => v ?? null)
+      .optional(),
+  })
+  .refine((b) => b.title !== undefined || b.description !== undefined || b.thumbnailUrl !== undefined, 'Nothing to update.');
+export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
+
+/** PATCH /api/admin/courses/:id/publish */
+export const coursePublishBodySchema = z.strictObject({ isPublished: z.boolean() });
+export type CoursePublishBody = z.infer<typeof coursePublishBodySchema>;
+
+export const courseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  isPublished: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+export const courseResponseSchema = z.object({ course: courseSchema });
+export type CourseResponse = z.infer<typeof courseResponseSchema>;
+
+export const chapterPreviewSchema = z.object({ id: z.string(), title: z.string(), order: z.number().int(), lessonCount: z.number().int() });
+
+export const courseListItemSchema = courseSchema.extend({
+  chapterCount: z.number().int(),
+  lessonCount: z.number().int(),
+  /** Enrolled students. */
+  studentCount: z.number().int(),
+  /** The first chapters (at most 3), in order, with their lesson counts. */
+  chapterPreview: z.array(chapterPreviewSchema),
+  /** For "... and n more chapters"; 0 when all are previewed. */
+  moreChapterCount: z.number().int(),
+});
+export type CourseListItem = z.infer<typeof courseListItemSchema>;
+
+/** GET /api/admin/courses: the whole course-list screen. */
+export const courseListResponseSchema = z.object({
+  stats: z.object({
+    totalCourses: z.number().int(),
+    published: z.number().int(),
+    drafts: z.number().int(),
+    totalEnrollments: z.number().int(),
+  }),
+  /** Newest first (same time: by title). */
+  courses: z.array(courseListItemSchema),
+});
+export type CourseListResponse = z.infer<typeof courseListResponseSchema>;
+
+// ---------- chapters ----------
+
+const chapterTitle = z
+  .string({ error: 'Chapter title is required' })
+  .trim()
+  .min(1, 'Chapter title is required')
+  .max(CHAPTER_TITLE_MAX, `The chapter title must be at most ${CHAPTER_TITLE_MAX} characters.`);
+
+/** POST /api/admin/courses/:courseId/chapters (appended at the end) and PATCH /api/admin/chapters/:id */
+export const chapterBodySchema = z.strictObject({ title: chapterTitle });
+export type ChapterBody = z.input<typeof chapterBodySchema>;
+
+/** PUT /api/admin/chapters/:id/position: move to this 1-based place; the others renumber 1..n. */
+export const chapterMoveBodySchema = z.strictObject({ order: z.number().int().min(1, 'Order must be 1 or more.') });
+export type ChapterMoveBody = z.infer<typeof chapterMoveBodySchema>;
+
+export const chapterSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  order: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+export const chapterResponseSchema = z.object({ chapter: chapterSchema });
+
+// ---------- lessons ----------
+
+export const fileRefSchema = z.object({ id: z.string(), name: z.string(), sizeBytes: z.number().int(), url: z.string() });
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+export const lessonSchema = z.object({
+  id: z.string(),
+  chapterId: z.string(),
+  title: z.string(),
+  lessonType: lessonTypeSchema,
+  /** The embeddable address (already converted). */
+  videoUrl: z.string().nullable(),
+  /** An uploaded file's address (/api/files/{id}) or an external PDF URL. */
+  pdfUrl: z.string().nullable(),
+  pdfFile: fileRefSchema.nullable(),
+  tutorialPdfUrl: z.string().nullable(),
+  tutorialFile: fileRefSchema.nullable(),
+  /** Shows the 'Tutorial' badge. */
+  hasTutorial: z.boolean(),
+  summary: z.string(),
+  order: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+export const lessonResponseSchema = z.object({ lesson: lessonSchema });
+
+/**
+ * POST /api/admin/chapters/:chapterId/lessons. A PDF is either an upload (pdfFileId from
+ * POST /api/admin/uploads) or an external pdfUrl; likewise the tutorial PDF. The video URL is
+ * converted to its embeddable address (src/common/video.ts). Without `order` the lesson goes last.
+ */
+export const lessonCreateBodySchema = z
+  .strictObject({
+    title: z
+      .string({ error: LessonMessages.titleRequired })
+      .trim()
+      .min(1, LessonMessages.titleRequired)
+      .max(LESSON_TITLE_MAX, `The lesson title must be at most ${LESSON_TITLE_MAX} characters.`),
+    lessonType: lessonTypeSchema,
+    videoUrl: optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`),
+    pdfFileId: uuidOrUndefined,
+    pdfUrl: optionalWebUrl(LessonMessages.pdfUrlNotWeb),
+    tutorialFileId: uuidOrUndefined,
+    tutorialPdfUrl: optionalWebUrl(LessonMessages.tutorialUrlNotWeb),
+    summary: optionalText(LESSON_SUMMARY_MAX, `The summary must be at most ${LESSON_SUMMARY_MAX} characters.`).transform((v) => v ?? ''),
+    order: z.number().int().min(1, 'Order must be 1 or more.').optional(),
+  })
+  .superRefine((b, ctx) => {
+    const hasVideo = b.videoUrl !== undefined;
+    const hasPdf = b.pdfFileId !== undefined || b.pdfUrl !== undefined;
+    if (b.lessonType === 'VIDEO' && !hasVideo) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.videoRequired });
+    if (b.lessonType === 'PDF' && !hasPdf) ctx.addIssue({ code: 'custom', path: ['pdfFileId'], message: LessonMessages.pdfRequired });
+    if (b.lessonType === 'MIXED' && !(hasVideo && hasPdf)) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.bothRequired });
+    if (b.pdfFileId !== undefined && b.pdfUrl !== undefined) ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: LessonMessages.pdfBoth });
+    if (b.tutorialFileId !== undefined && b.tutorialPdfUrl !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tutorialPdfUrl'], message: LessonMessages.tutorialBoth });
+    }
+    if (hasVideo) {
+      const v = toEmbedUrl(b.videoUrl!);
+      if (!v.ok) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: v.message });
+    }
+  });
+export type LessonCreateBody = z.input<typeof lessonCreateBodySchema>;
+
+/** PUT /api/admin/lessons/:id/position: move within its chapter, or into another chapter of the same course. */
+export const lessonMoveBodySchema = z.strictObject({
+  order: z.number().int().min(1, 'Order must be 1 or more.'),
+  chapterId: z.string().optional(),
+});
+export type LessonMoveBody = z.infer<typeof lessonMoveBodySchema>;
+
+// ---------- the editor ----------
+
+export const chapterWithLessonsSchema = chapterSchema.extend({ lessons: z.array(lessonSchema) });
+export type ChapterWithLessons = z.infer<typeof chapterWithLessonsSchema>;
+
+/** GET /api/admin/courses/:id: the whole editor (details, chapters in order, lessons in order). */
+export const courseEditorResponseSchema = z.object({
+  course: courseSchema.extend({ enrollmentCount: z.number().int() }),
+  chapters: z.array(chapterWithLessonsSchema),
+});
+export type CourseEditorResponse = z.infer<typeof courseEditorResponseSchema>;

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * One uploaded file (lesson PDF or tutorial PDF). The bytes live in the storage backend under
+ * `storage_key` (never a user-supplied name); lessons point here through pdf_file_id / tutorial_file_id.
+ */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  storageKey: text('storage_key').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type FileRow = typeof files.$inferSelect;

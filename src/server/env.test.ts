@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+const base = { NODE_ENV: 'test' };
+
+function errorOf(source: Record<string, string>): EnvError {
+  try {
+    loadEnv(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(EnvError);
+    return err as EnvError;
+  }
+  throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe('loadEnv', () => {
+  it('has working defaults for development', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      isProduction: false,
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      adminEmail: 'admin@example.com',
+      appUrl: 'http://localhost:3000',
+      appName: 'CodeTutor',
+      mailFrom: 'CodeTutor <admin@example.com>',
+      devLoginCode: '123456',
+      appSecret: undefined,
+      smtpUrl: undefined,
+    });
+    expect(env.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads and normalises the variables', () => {
+    const env = loadEnv({
+      ...base,
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/tutor',
+      ADMIN_EMAIL: 'Tutor@School.TEST',
+      APP_URL: 'https://tutor.example.com/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      DEV_LOGIN_CODE: '000111',
+      APP_SECRET: 'x'.repeat(32),
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://u:p@db:5432/tutor',
+      adminEmail: 'tutor@school.test',
+      appUrl: 'https://tutor.example.com',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      devLoginCode: '000111',
+      appSecret: 'x'.repeat(32),
+      mailFrom: 'CodeTutor <tutor@school.test>',
+    });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    expect(loadEnv({ ...base, DATABASE_URL: '', SMTP_URL: '  ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+  });
+
+  it.each(['abc', '70000', '-1', '3.5'])('a bad PORT (%s) stops with a message naming PORT', (PORT) => {
+    const err = errorOf({ ...base, PORT });
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toMatch(/^\s+PORT: /m);
+    expect(err.message).not.toMatch(/DATABASE_URL/);
+  });
+
+  it.each(['not a url', 'mysql://u@db/tutor', 'http://db:5432/tutor'])('a bad DATABASE_URL (%s) stops with a message naming it', (DATABASE_URL) => {
+    const err = errorOf({ ...base, DATABASE_URL });
+    expect(err.message).toMatch(/^\s+DATABASE_URL: DATABASE_URL must be a URL/m);
+  });
+
+  it('production without ADMIN_EMAIL fails, naming ADMIN_EMAIL', () => {
+    const err = errorOf({ NODE_ENV: 'production' });
+    expect(err.message).toContain('ADMIN_EMAIL: ADMIN_EMAIL is required in production');
+  });
+
+  it('production with ADMIN_EMAIL is fine', () => {
+    const env = loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' });
+    expect(env.isProduction).toBe(true);
+    expect(env.adminEmail).toBe('tutor@school.test');
+  });
+
+  it.each([
+    [{ ADMIN_EMAIL: 'not-an-address' }, 'ADMIN_EMAIL'],
+    [{ APP_URL: 'ftp://example.com' }, 'APP_URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ DEV_LOGIN_CODE: '12345' }, 'DEV_LOGIN_CODE: DEV_LOGIN_CODE must be 6 digits'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET: APP_SECRET must be at least 32 characters'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('other bad values name their variable: %j', (vars, expected) => {
+    expect(errorOf({ ...base, ...vars }).message).toContain(expected);
+  });
+
+  it('lists every bad variable at once', () => {
+    const err = errorOf({ ...base, PORT: 'abc', DATABASE_URL: 'nope' });
+    expect(err.message).toMatch(/PORT: /);
+    expect(err.message).toMatch(/DATABASE_URL: /);
+  });
+
+  it('an empty variable means unset, and PORT takes decimal digits only', () => {
+    expect(loadEnv({ ...base, PORT: '' }).port).toBe(3000);
+    expect(loadEnv({ ...base, DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+    expect(errorOf({ ...base, PORT: '0x10' }).message).toMatch(/PORT: PORT must be a whole number/);
+    expect(errorOf({ ...base, PORT: '70000' }).message).toMatch(/PORT must be between 0 and 65535/);
+  });
+
+  it('TRUST_PROXY is a number of proxy hops, 0 by default', () => {
+    expect(loadEnv(base).trustProxy).toBe(0);
+    expect(loadEnv({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(errorOf({ ...base, TRUST_PROXY: 'yes' }).message).toMatch(/TRUST_PROXY/);
+  });
+
+  it('a URL with the wrong scheme names the variable and the schemes it takes', () => {
+    expect(errorOf({ ...base, DATABASE_URL: 'mysql://x/y' }).message).toMatch(
+      /DATABASE_URL: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    );
+  });
+});

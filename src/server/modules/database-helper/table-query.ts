@@ -1,0 +1,174 @@
+import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { TABLE_FILTER_OPERATORS, TABLE_PAGE_DEFAULT, TABLE_PAGE_MAX, type TableFilterOperator } from '../../../common/database-helper';
+import { badRequest } from '../../lib/errors';
+import { isUuid } from '../workspace/db-helpers';
+import type { FieldDef, TableDef } from './tables';
+import { findField } from './tables';
+
+/**
+ * The spec's item query grammar (§7), turned into Drizzle conditions: only allow-listed fields,
+ * every value parsed to its column's type and passed as a parameter, never spliced into SQL.
+ */
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+type Cursor = { s: string; o: 'asc' | 'desc'; v: string | null; id: string };
+export type TableQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number; sort: FieldDef; order: 'asc' | 'desc'; idField: FieldDef };
+
+const RESERVED = new Set(['_limit', '_cursor', '_sort', '_order']);
+const VALUE_MAX = 1000;
+const IN_MAX = 100;
+
+const single = (name: string, v: string | string[] | undefined): string | undefined => {
+  if (Array.isArray(v)) throw badRequest(`The parameter '${name}' is given more than once.`);
+  return v;
+};
+
+function parseValue(field: FieldDef, raw: string): string | number | boolean | Date {
+  const bad = (expected: string) => badRequest(`Invalid value '${raw.slice(0, 100)}' for field '${field.name}': expected ${expected}.`);
+  switch (field.type) {
+    case 'uuid':
+      if (!isUuid(raw)) throw bad('a UUID');
+      return raw;
+    case 'int':
+      if (!/^-?\d{1,10}$/.test(raw) || Math.abs(Number(raw)) > 2_147_483_647) throw bad('a whole number');
+      return Number(raw);
+    case 'bool': {
+      const v = raw.toLowerCase();
+      if (v !== 'true' && v !== 'false') throw bad('true or false');
+      return v === 'true';
+    }
+    case 'timestamp': {
+      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) throw bad('a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z');
+      return new Date(raw);
+    }
+    case 'enum': {
+      const v = field.values?.find((x) => x.toLowerCase() === raw.toLowerCase());
+      if (!v) throw bad(`one of ${field.values?.join(', ')}`);
+      return v;
+    }
+    case 'text':
+      return raw;
+  }
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterCondition(field: FieldDef, rawValue: string): SQL {
+  if (rawValue.length > VALUE_MAX) throw badRequest(`The filter on '${field.name}' is longer than ${VALUE_MAX} characters.`);
+  const m = /^([A-Za-z]+):([\s\S]*)$/.exec(rawValue);
+  let op: TableFilterOperator = 'eq';
+  let value = rawValue;
+  if (m) {
+    const name = m[1]!.toLowerCase();
+    if (!(TABLE_FILTER_OPERATORS as readonly string[]).includes(name)) {
+      throw badRequest(`Unknown operator '${m[1]}' in the filter on '${field.name}'. Operators: ${TABLE_FILTER_OPERATORS.join(', ')}.`);
+    }
+    op = name as TableFilterOperator;
+    value = m[2]!;
+  }
+  const col = field.column;
+  if (field.type === 'bool' && !['eq', 'ne', 'is'].includes(op)) throw badRequest(`The operator '${op}' does not apply to the true/false field '${field.name}'.`);
+  switch (op) {
+    case 'eq':
+      return eq(col, parseValue(field, value));
+    case 'ne':
+      return ne(col, parseValue(field, value));
+    case 'gt':
+      return gt(col, parseValue(field, value));
+    case 'gte':
+      return gte(col, parseValue(field, value));
+    case 'lt':
+      return lt(col, parseValue(field, value));
+    case 'lte':
+      return lte(col, parseValue(field, value));
+    case 'like':
+      if (field.type !== 'text') throw badRequest(`The operator 'like' applies to text fields only, not to '${field.name}'.`);
+      return ilike(col, `%${escapeLike(value)}%`);
+    case 'in': {
+      const parts = value.split(',').map((p) => p.trim());
+      if (parts.length > IN_MAX) throw badRequest(`The operator 'in' takes at most ${IN_MAX} values.`);
+      return inArray(col, parts.map((p) => parseValue(field, p)) as never[]);
+    }
+    case 'is': {
+      const v = value.toLowerCase();
+      if (v === 'null') return isNull(col);
+      if (v === 'notnull') return isNotNull(col);
+      throw badRequest(`The operator 'is' takes null or notnull, as in ${field.name}=is:null.`);
+    }
+    case 'between': {
+      const parts = value.split(',').map((p) => p.trim());
+      if (parts.length !== 2 || !parts[0] || !parts[1]) {
+        throw badRequest(`BETWEEN takes two values, as in ${field.name}=BETWEEN:low,high.`);
+      }
+      return between(col, parseValue(field, parts[0]), parseValue(field, parts[1]));
+    }
+  }
+}
+
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.s === 'string' && (c.o === 'asc' || c.o === 'desc') && (typeof c.v === 'string' || c.v === null) && isUuid(c.id)) return c;
+  } catch {
+    // falls through to the error below
+  }
+  throw badRequest('The _cursor is not valid. Start again without _cursor.');
+}
+
+/** Keyset paging on (sort field, id); NULLs sort last ascending and first descending, as PostgreSQL does. */
+function afterCursor(sort: FieldDef, idField: FieldDef, order: 'asc' | 'desc', c: Cursor): SQL {
+  const col = sort.column;
+  const id = idField.column;
+  const v = c.v === null ? null : sql`cast(${c.v} as ${sql.raw(sort.pgType)})`;
+  if (order === 'asc') {
+    return v === null ? and(isNull(col), gt(id, c.id))! : or(gt(col, v), and(eq(col, v), gt(id, c.id)), isNull(col))!;
+  }
+  return v === null ? or(and(isNull(col), lt(id, c.id)), isNotNull(col))! : or(lt(col, v), and(eq(col, v), lt(id, c.id)))!;
+}
+
+export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
+  const conditions: SQL[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined) continue;
+    if (key.startsWith('_')) {
+      if (!RESERVED.has(key)) throw badRequest(`Unknown parameter '${key}'. Use _limit, _cursor, _sort, _order or a field name.`);
+      continue;
+    }
+    const field = findField(table, key);
+    if (!field) {
+      throw badRequest(`Unknown field '${key}' for table '${table.name}'. Fields: ${table.fields.map((f) => f.name).join(', ')}.`);
+    }
+    for (const value of Array.isArray(raw) ? raw : [raw]) conditions.push(filterCondition(field, value));
+  }
+
+  const rawLimit = single('_limit', query._limit);
+  let limit = TABLE_PAGE_DEFAULT;
+  if (rawLimit !== undefined) {
+    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1) throw badRequest('_limit must be a whole number of 1 or more.');
+    limit = Math.min(Number(rawLimit), TABLE_PAGE_MAX);
+  }
+
+  const sortName = single('_sort', query._sort) ?? 'createdAt';
+  const sort = findField(table, sortName);
+  if (!sort) throw badRequest(`Unknown field '${sortName}' in _sort for table '${table.name}'. Fields: ${table.fields.map((f) => f.name).join(', ')}.`);
+  const rawOrder = (single('_order', query._order) ?? 'desc').toLowerCase();
+  if (rawOrder !== 'asc' && rawOrder !== 'desc') throw badRequest('_order must be asc or desc.');
+  const order = rawOrder;
+
+  const idField = findField(table, 'id')!;
+  const rawCursor = single('_cursor', query._cursor);
+  if (rawCursor) {
+    const c = decodeCursor(rawCursor);
+    if (c.s !== sort.name || c.o !== order) throw badRequest('The _cursor belongs to another _sort or _order. Start again without _cursor.');
+    conditions.push(afterCursor(sort, idField, order, c));
+  }
+
+  const dir = order === 'asc' ? asc : desc;
+  const orderBy =
+    order === 'asc'
+      ? [sql`${sort.column} asc nulls last`, dir(idField.column)]
+      : [sql`${sort.column} desc nulls first`, dir(idField.column)];
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit, sort, order, idField };
+}

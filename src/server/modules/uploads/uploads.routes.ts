@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorCode } from '../../../common/errors';
+import { fileUrl, UploadErrCode, UploadMessages, uploadQuerySchema, uploadResponseSchema, type UploadKind } from '../../../common/uploads';
+import { AppError } from '../../lib/errors';
+import { requireAdmin, requireSession } from '../auth/auth.plugin';
+import { isPdf, type FilesService } from './files.service';
+
+/** An upload failure: the API's error plus the spec's errCode/errMsg. */
+class UploadError extends AppError {
+  constructor(
+    statusCode: number,
+    readonly errCode: string,
+    message: string,
+    title: string,
+  ) {
+    super(statusCode, ErrorCode.validation, message, title);
+  }
+}
+
+const notPdf = (kind: UploadKind) =>
+  kind === 'tutorial'
+    ? new UploadError(400, UploadErrCode.notPdf, UploadMessages.notPdfTutorial, UploadMessages.failedTitleTutorial)
+    : new UploadError(400, UploadErrCode.notPdf, UploadMessages.notPdf, UploadMessages.failedTitle);
+
+export type UploadsOptions = { filesService: FilesService; maxMb: number };
+
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, { filesService, maxMb }) => {
+  const maxBytes = maxMb * 1024 * 1024;
+  // Registered here, not on the whole app: only these routes accept multipart bodies.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
+
+  // Every failure of these routes also carries errCode/errMsg, the shape the spec's upload client reads.
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const known = err instanceof AppError;
+    const status = known ? err.statusCode : err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) request.log.error({ err }, 'upload failed');
+    const message = status >= 500 ? 'Failed to upload file' : err.message;
+    const code = known ? err.code : status >= 500 ? ErrorCode.internal : ErrorCode.validation;
+    const errCode = err instanceof UploadError ? err.errCode : code;
+    return reply.code(status).send({ error: { code, message, title: known ? err.title : undefined }, errCode, errMsg: message });
+  });
+
+  app.post(
+    '/api/admin/uploads',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a lesson PDF (kind=pdf) or tutorial PDF (kind=tutorial): multipart/form-data, one part named `file`',
+        consumes: ['multipart/form-data'],
+        querystring: uploadQuerySchema,
+        response: { 201: uploadResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { kind } = request.query;
+      if (!request.isMultipart()) throw notPdf(kind);
+      let data: Buffer;
+      let name: string | undefined;
+      try {
+        const part = await request.file();
+        if (!part) throw notPdf(kind);
+        name = part.filename;
+        data = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if ((err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new UploadError(
+            413,
+            UploadErrCode.tooLarge,
+            UploadMessages.tooLarge(maxMb),
+            kind === 'tutorial' ? UploadMessages.failedTitleTutorial : UploadMessages.failedTitle,
+          );
+        }
+        throw err;
+      }
+      if (!isPdf(data)) throw notPdf(kind);
+      const file = await filesService.store(data, name, request.auth!.user.id);
+      return reply.code(201).send({
+        file: {
+          id: file.id,
+          name: file.originalName,
+          sizeBytes: file.sizeBytes,
+          contentType: file.contentType,
+          url: fileUrl(file.id),
+          createdAt: file.createdAt.toISOString(),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    {
+      preValidation: requireSession,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Read an uploaded PDF (admin; or an approved student enrolled in a course whose lesson uses it)',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream, size } = await filesService.openFor(request.auth!.user, request.params.id);
+      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', size)
+        .header('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .header('Cache-Control', 'private, no-cache')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    },
+  );
+};

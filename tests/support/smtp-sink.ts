@@ -1,0 +1,36 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export type StoredMail = { from: string; to: string[]; raw: string; receivedAt: string };
+
+/**
+ * A real SMTP server for tests: accepts every message (no auth, no TLS) and writes each one as a
+ * JSON file into `dir`, so test workers in other processes can read what the app sent.
+ */
+export async function startSmtpSink(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  await fs.mkdir(dir, { recursive: true });
+  let seq = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail: StoredMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: new Date().toISOString(),
+        };
+        const file = path.join(dir, `${Date.now()}-${process.pid}-${seq++}.json`);
+        fs.writeFile(file, JSON.stringify(mail)).then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
