@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, apiSignIn, atBothWidths, expectAccessible } from './fixtures';
+import { adminSession, atBothWidths, expectAccessible } from './fixtures';
 
 type Who = 'visitor' | 'student' | 'pending' | 'admin';
 const screens: { path: string; who: Who; ready: (page: Page) => Promise<void> }[] = [
@@ -18,7 +18,7 @@ const screens: { path: string; who: Who; ready: (page: Page) => Promise<void> }[
 
 async function signInAs(page: Page, who: Who) {
   if (who === 'visitor') return;
-  if (who === 'admin') return void (await apiSignIn(page.request, ADMIN_EMAIL));
+  if (who === 'admin') return adminSession(page.context());
   const email = who === 'pending' ? 'carol.pending@example.com' : 'alice.student@example.com';
   const res = await page.request.post('/api/dev/login', { data: { email } });
   expect(res.ok()).toBe(true);

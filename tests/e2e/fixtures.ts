@@ -1,8 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { waitForCode } from '../support/mailbox';
 
 export const ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * Signs a browser context (and its `request`) in as the tutor with one of the sessions the global
+ * setup made. Session 0 stays in admin view; a test that switches the view mode uses its own index.
+ */
+export async function adminSession(context: BrowserContext, index = 0) {
+  const sid = process.env.E2E_ADMIN_SESSIONS?.split(',')[index];
+  const baseUrl = process.env.E2E_BASE_URL;
+  if (!sid || !baseUrl) throw new Error(`no admin session ${index} (the e2e global setup makes them)`);
+  await context.addCookies([{ name: 'sid', value: sid, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** An API client signed in as the tutor (admin view). */
+export async function adminRequest(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
+  const sid = process.env.E2E_ADMIN_SESSIONS?.split(',')[0];
+  return playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { cookie: `sid=${sid}` } });
+}
 
 let counter = 0;
 /** An address no other test uses, so tests never share rows. */
@@ -10,9 +27,12 @@ export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter++}@example.com`.toLowerCase();
 }
 
-/** Signs `request` in through the real code flow (code read from the in-test SMTP server). */
+/**
+ * Signs `request` in through the real code flow (code read from the in-test SMTP server). Not for
+ * the tutor: parallel sign-ins to one address replace each other's codes (use adminSession).
+ */
 export async function apiSignIn(request: APIRequestContext, email: string) {
-  const since = new Date(Date.now() - 1000);
+  const since = new Date();
   const sent = await request.post('/api/auth/code', { data: { email, purpose: 'login' } });
   expect(sent.status(), await sent.text()).toBe(202);
   const code = await waitForCode(email, since);
@@ -23,7 +43,7 @@ export async function apiSignIn(request: APIRequestContext, email: string) {
 
 /** Registers a pending student through the API. */
 export async function apiRegister(request: APIRequestContext, details: { firstName: string; lastName: string; email: string }) {
-  const since = new Date(Date.now() - 1000);
+  const since = new Date();
   const sent = await request.post('/api/auth/code', { data: { email: details.email, purpose: 'register' } });
   expect(sent.status(), await sent.text()).toBe(202);
   const code = await waitForCode(details.email, since);

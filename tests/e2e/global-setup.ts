@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitForCode } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
 
 async function freePort(): Promise<number> {
@@ -30,6 +31,27 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the app did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
+const ADMIN_SESSIONS = 4;
+
+async function signInByMail(baseUrl: string, email: string): Promise<string> {
+  const since = new Date(Date.now() - 1000);
+  const sent = await fetch(`${baseUrl}/api/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, purpose: 'login' }),
+  });
+  if (sent.status !== 202) throw new Error(`code for ${email} not sent: ${await sent.text()}`);
+  const code = await waitForCode(email, since);
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]?.slice(4);
+  if (res.status !== 200 || !sid) throw new Error(`sign-in of ${email} failed: ${await res.text()}`);
+  return sid;
+}
+
 /**
  * Starts what a user starts: the built server (`node dist/server/main.js`, as `npm start` runs it)
  * on its embedded PostgreSQL in a fresh DATA_DIR, sending mail to an in-test SMTP server.
@@ -55,6 +77,7 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       // Every browser test signs in from 127.0.0.1; the per-client limit is tested in the API suite.
       CODE_SENDS_PER_CLIENT_PER_HOUR: '1000',
+      CODE_SENDS_PER_ADDRESS_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', logFile.fd, logFile.fd],
@@ -69,6 +92,11 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAILBOX_DIR = mailboxDir;
   process.env.E2E_ROOT = root;
+  // Tests run in parallel, and a new code replaces the last one: sign the tutor in here, one after
+  // another, and let tests share these sessions (see adminSession in fixtures.ts).
+  const adminSessions: string[] = [];
+  for (let i = 0; i < ADMIN_SESSIONS; i++) adminSessions.push(await signInByMail(baseUrl, 'admin@example.com'));
+  process.env.E2E_ADMIN_SESSIONS = adminSessions.join(',');
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, apiSignIn } from './fixtures';
+import { ADMIN_EMAIL, adminSession } from './fixtures';
 import { waitForCode } from '../support/mailbox';
 
 test('a signed-out visitor is sent to login and, after signing in, back where they were going', async ({ page }) => {
@@ -26,8 +26,8 @@ test('a student is kept out of admin screens', async ({ page }) => {
   }
 });
 
-test('the admin is sent to the admin home from student screens, and may preview them in student view', async ({ page }) => {
-  await apiSignIn(page.request, ADMIN_EMAIL);
+test('the admin is sent to the admin home from student screens, and may preview them in student view', async ({ page, context }) => {
+  await adminSession(context, 1);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/student/dashboard');
@@ -50,8 +50,8 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('/admin/courses/create redirects to /admin/courses/new', async ({ page }) => {
-  await apiSignIn(page.request, ADMIN_EMAIL);
+test('/admin/courses/create redirects to /admin/courses/new', async ({ page, context }) => {
+  await adminSession(context);
   await page.goto('/admin/courses/create');
   await expect(page).toHaveURL(/\/admin\/courses\/new$/);
 });

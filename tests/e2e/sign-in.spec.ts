@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { waitForCode, waitForMail } from '../support/mailbox';
-import { ADMIN_EMAIL, apiRegister, apiSetStatus, apiSignIn, uniqueEmail } from './fixtures';
+import { adminRequest, apiRegister, apiSetStatus, apiSignIn, uniqueEmail } from './fixtures';
 
-test('a visitor registers, the tutor approves, the student signs in with the mailed code', async ({ page, playwright, baseURL }) => {
+test('a visitor registers, the tutor approves, the student signs in with the mailed code', async ({ page, playwright }) => {
   const email = uniqueEmail('reg');
   await page.goto('/register');
   await page.getByLabel('First Name').fill('Dana');
@@ -15,12 +15,11 @@ test('a visitor registers, the tutor approves, the student signs in with the mai
   const registrationCode = await waitForCode(email, since);
   await page.getByLabel('Verification Code').fill(registrationCode);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Registration Successful!')).toBeVisible();
+  await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Sign In' })).toBeVisible();
 
   // The tutor approves through the API until the students screen exists; the student is mailed.
-  const admin = await playwright.request.newContext({ baseURL });
-  await apiSignIn(admin, ADMIN_EMAIL);
+  const admin = await adminRequest(playwright);
   const list = await (await admin.get('/api/admin/students')).json();
   const pending = list.pending.find((s: { email: string }) => s.email === email);
   expect(pending, 'the new student waits for approval').toBeTruthy();
@@ -39,7 +38,7 @@ test('a visitor registers, the tutor approves, the student signs in with the mai
   await expect(page.getByText('Dana Reyes').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await expect(page.getByText('Signed Out')).toBeVisible();
+  await expect(page.getByText('Signed Out', { exact: true })).toBeVisible();
   await page.goto('/student/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -84,13 +83,12 @@ test('a pending student is sent home with a notice and sees the pending-approval
   await page.goto('/dashboard');
   await expect(page.getByText("Your account is waiting for administrator approval. You'll receive an email once your account is approved.")).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('Signed Out')).toBeVisible();
+  await expect(page.getByText('Signed Out', { exact: true })).toBeVisible();
 });
 
 test('a revoked student is refused at sign-in and their open session ends at once', async ({ page, playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
-  const admin = await playwright.request.newContext({ baseURL });
-  await apiSignIn(admin, ADMIN_EMAIL);
+  const admin = await adminRequest(playwright);
   const email = uniqueEmail('revoked');
   const student = await apiRegister(api, { firstName: 'Rex', lastName: 'Stone', email });
   await apiSetStatus(admin, student.id, 'approved');

@@ -14,7 +14,7 @@ export async function readMailbox(): Promise<StoredMail[]> {
   return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8')) as StoredMail));
 }
 
-/** Waits for the first message to `to` received after `since` that matches `test`. */
+/** Waits for a message to `to` received after `since` that matches `test`; the newest when several do. */
 export async function waitForMail(
   to: string,
   { since = new Date(0), test = () => true, timeoutMs = 10_000 }: { since?: Date; test?: (m: StoredMail) => boolean; timeoutMs?: number } = {},
@@ -22,7 +22,7 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = await readMailbox();
-    const hit = mails.find((m) => m.to.includes(to.toLowerCase()) && new Date(m.receivedAt) >= since && test(m));
+    const hit = mails.findLast((m) => m.to.includes(to.toLowerCase()) && new Date(m.receivedAt) >= since && test(m));
     if (hit) return hit;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));

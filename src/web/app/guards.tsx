@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '@web/lib/auth';
+import { dashboardTarget, decideAccess, type Requirement } from './access';
+import { paths } from './paths';
+import { ErrorScreen } from './screens/error-screen';
+import { FullPageSpinner } from './screens/full-page-spinner';
+import { PendingApprovalScreen } from './screens/pending-approval-screen';
+
+/** Route guard mirroring the server's rules (spec §6); the server enforces them on every call anyway. */
+export function RequireAuth({ children, ...requirement }: Requirement & { children?: ReactNode }) {
+  const { session, isPending, isError, error, refetch } = useSession();
+  const location = useLocation();
+  if (isPending) return <FullPageSpinner />;
+  if (!session && isError) return <ErrorScreen error={error} onReset={() => void refetch()} />;
+  const decision = decideAccess(session, requirement);
+  switch (decision.kind) {
+    case 'login':
+      return <Navigate to={paths.login} replace state={{ from: location }} />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'pending':
+      return <PendingApprovalScreen />;
+    case 'allow':
+      return children ?? <Outlet />;
+  }
+}
+
+/** /dashboard: the shared entry, sending each user to their own home. */
+export function DashboardRedirect() {
+  return (
+    <RequireAuth>
+      <DashboardTarget />
+    </RequireAuth>
+  );
+}
+
+function DashboardTarget() {
+  const { session } = useSession();
+  return session ? <Navigate to={dashboardTarget(session)} replace /> : null;
+}

@@ -1,0 +1,32 @@
+/** Every route of the app (spec §2), in one typed list instead of string literals in links. */
+export const paths = {
+  home: '/',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  dashboard: '/dashboard',
+  admin: {
+    dashboard: '/admin/dashboard',
+    students: '/admin/students',
+    courses: '/admin/courses',
+    courseNew: '/admin/courses/new',
+    /** Listed by the spec's navigation; redirects to courseNew. */
+    courseCreate: '/admin/courses/create',
+    courseEdit: {
+      pattern: '/admin/courses/:courseId/edit',
+      href: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/edit`,
+    },
+    analytics: '/admin/analytics',
+    databaseHelper: '/admin/database-helper',
+  },
+  student: {
+    dashboard: '/student/dashboard',
+  },
+  course: {
+    pattern: '/course/:courseId',
+    href: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
+  },
+} as const;
+
+/** The anchor of the landing page's sample lesson (Watch Demo). */
+export const PREVIEW_ANCHOR = 'preview';

@@ -1,0 +1,76 @@
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { useFinishSignOut } from '@web/lib/use-sign-out';
+import { DashboardRedirect, RequireAuth } from './guards';
+import { paths } from './paths';
+import { RouteErrorScreen } from './screens/error-screen';
+import { FullPageSpinner } from './screens/full-page-spinner';
+
+function RootLayout() {
+  useFinishSignOut();
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only z-[100] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// Every page is its own chunk (route `lazy`): the landing page never downloads admin code.
+const shell = () => import('@web/features/shell/shell-layout');
+const placeholder = (name: keyof typeof import('@web/features/placeholders/placeholder-pages')) => async () => {
+  const pages = await import('@web/features/placeholders/placeholder-pages');
+  return { Component: pages[name] };
+};
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { path: paths.home, lazy: () => import('@web/features/landing/landing-page') },
+      { path: paths.contact, lazy: () => import('@web/features/contact/contact-page') },
+      { path: paths.login, lazy: () => import('@web/features/auth/login-page') },
+      { path: paths.register, lazy: () => import('@web/features/auth/register-page') },
+      { path: paths.dashboard, element: <DashboardRedirect /> },
+      // The spec's navigation lists /create while its buttons use /new: both lead to the form.
+      { path: paths.admin.courseCreate, element: <Navigate to={paths.admin.courseNew} replace /> },
+      {
+        element: <RequireAuth role="admin" />,
+        children: [
+          {
+            lazy: shell,
+            children: [
+              { path: paths.admin.dashboard, lazy: () => import('@web/features/admin-home/admin-home-page') },
+              { path: paths.admin.students, lazy: placeholder('AdminStudentsPage') },
+              { path: paths.admin.courses, lazy: placeholder('AdminCoursesPage') },
+              { path: paths.admin.courseNew, lazy: placeholder('CreateCoursePage') },
+              { path: paths.admin.courseEdit.pattern, lazy: placeholder('EditCoursePage') },
+              { path: paths.admin.analytics, lazy: placeholder('AnalyticsPage') },
+              { path: paths.admin.databaseHelper, lazy: placeholder('DatabaseHelperPage') },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth role="student" />,
+        children: [{ lazy: shell, children: [{ path: paths.student.dashboard, lazy: placeholder('StudentDashboardPage') }] }],
+      },
+      {
+        // Approved students; the admin may preview any course.
+        element: <RequireAuth />,
+        children: [{ lazy: shell, children: [{ path: paths.course.pattern, lazy: placeholder('CourseLearningPage') }] }],
+      },
+      { path: '*', lazy: () => import('@web/app/screens/not-found-page') },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

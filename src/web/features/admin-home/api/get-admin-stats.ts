@@ -1,0 +1,15 @@
+import type { PlatformStats } from '@common/admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const adminHomeKeys = {
+  all: ['admin-home'] as const,
+  stats: () => [...adminHomeKeys.all, 'stats'] as const,
+};
+
+export const getAdminStats = (signal?: AbortSignal) => api.get<PlatformStats>('/api/admin/stats', { signal });
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: adminHomeKeys.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
+
+export const useAdminStats = () => useQuery(adminStatsQueryOptions());

@@ -1,0 +1,150 @@
+import { LogOutIcon, MenuIcon, SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '@web/components/logo';
+import { ThemeToggle } from '@web/components/theme-toggle';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Drawer, DrawerContent, DrawerDescription, DrawerTitle } from '@web/components/ui/drawer';
+import { useSession } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { useSignOut } from '@web/lib/use-sign-out';
+import { displayName, isStudentView, mobileTitle, navItems, roleLabel, type NavItem } from './shell-model';
+import { ViewModeSwitch } from './view-mode-switch';
+
+function DemoModeBadge() {
+  return (
+    <Badge variant="amber">
+      <SparklesIcon aria-hidden="true" />
+      Demo Mode
+    </Badge>
+  );
+}
+
+function NavItems({ items, orientation, onNavigate }: { items: NavItem[]; orientation: 'row' | 'column'; onNavigate?: () => void }) {
+  return (
+    <ul className={cn('flex gap-1', orientation === 'column' ? 'flex-col' : 'flex-row flex-wrap')}>
+      {items.map((item, index) => {
+        // The student's two entries share one page: only the first shows as current.
+        const first = items.findIndex((i) => i.to === item.to) === index;
+        return (
+        <li key={item.label}>
+          <NavLink
+            to={item.to}
+            end
+            onClick={onNavigate}
+            aria-current={first ? 'page' : false}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                isActive && first ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                orientation === 'column' && 'py-2.5 text-base',
+              )
+            }
+          >
+            {item.label}
+            {item.badge && <Badge variant="amber">{item.badge}</Badge>}
+          </NavLink>
+        </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The signed-in frame (spec §2 dashboard shell): name, role label, Sign Out and the admin's
+ * view-mode switch; below 768px a left drawer with the same, and a title from the path.
+ */
+export function ShellLayout() {
+  const { session } = useSession();
+  const { signOut, isPending: signingOut } = useSignOut();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!session) return null; // The guard above renders only with a session.
+
+  const name = displayName(session);
+  const role = roleLabel(session);
+  const studentView = isStudentView(session);
+  const items = navItems(session);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+        {/* Mobile bar */}
+        <div className="flex h-14 items-center gap-2 px-3 md:hidden">
+          <Button variant="ghost" size="icon" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <MenuIcon className="size-5" aria-hidden="true" />
+          </Button>
+          <p className="min-w-0 flex-1 truncate text-base font-semibold">{mobileTitle(pathname)}</p>
+          {studentView && <DemoModeBadge />}
+          <ThemeToggle />
+        </div>
+
+        {/* Desktop header */}
+        <div className="mx-auto hidden max-w-7xl flex-col px-6 md:flex">
+          <div className="flex h-16 items-center gap-4">
+            <Logo />
+            {studentView && <DemoModeBadge />}
+            <div className="ml-auto flex items-center gap-3">
+              <ViewModeSwitch className="rounded-lg border px-3 py-1.5" />
+              <ThemeToggle />
+              <div className="hidden text-right leading-tight lg:block">
+                <p className="text-sm font-semibold">{name}</p>
+                <p className="text-xs text-muted-foreground">{role}</p>
+              </div>
+              <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
+                <LogOutIcon aria-hidden="true" />
+                Sign Out
+              </Button>
+            </div>
+          </div>
+          <nav aria-label="Dashboard" className="-mb-px flex items-center justify-between gap-4 pb-2">
+            <NavItems items={items} orientation="row" />
+            <p className="text-xs text-muted-foreground lg:hidden">
+              <span className="font-semibold text-foreground">{name}</span> · {role}
+            </p>
+          </nav>
+        </div>
+      </header>
+
+      <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
+        <DrawerContent side="left">
+          <div className="border-b p-5 pr-14">
+            <DrawerTitle className="text-lg font-semibold leading-tight">{name}</DrawerTitle>
+            <DrawerDescription className="mt-1 text-sm text-muted-foreground">{role}</DrawerDescription>
+            {studentView && (
+              <Badge variant="amber" className="mt-3">
+                Student View
+              </Badge>
+            )}
+            <ViewModeSwitch className="mt-4" onSwitched={() => setMenuOpen(false)} />
+          </div>
+          <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
+            <NavItems items={items} orientation="column" onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          <div className="border-t p-4">
+            <Button
+              variant="outline"
+              className="w-full"
+              disabled={signingOut}
+              onClick={() => {
+                setMenuOpen(false);
+                signOut();
+              }}
+            >
+              <LogOutIcon aria-hidden="true" />
+              Sign Out
+            </Button>
+          </div>
+        </DrawerContent>
+      </Drawer>
+
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export { ShellLayout as Component };

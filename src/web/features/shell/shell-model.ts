@@ -1,0 +1,46 @@
+import type { MeResponse } from '@common/auth';
+import { paths } from '../../app/paths';
+
+/** The role label of the shell header (spec §2 dashboard shell). */
+export function roleLabel(session: MeResponse): string {
+  if (session.user.role !== 'admin') return 'Student';
+  return session.viewMode === 'student' ? 'Admin (Student View)' : 'Admin';
+}
+
+/** An administrator previewing the student experience. */
+export const isStudentView = (session: MeResponse) => session.user.role === 'admin' && session.viewMode === 'student';
+
+/** The header's display name: full name, else first name, else 'User'. */
+export function displayName(session: MeResponse): string {
+  const { fullName, firstName } = session.user;
+  return fullName.trim() || firstName.trim() || 'User';
+}
+
+/** The mobile header's title, derived from the path (spec §2: Dashboard, Students, Courses, Create Course, Course). */
+export function mobileTitle(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path.includes('/course/')) return 'Course';
+  if (path === paths.admin.courseNew || path === paths.admin.courseCreate) return 'Create Course';
+  if (path === paths.admin.courses || path.startsWith(`${paths.admin.courses}/`)) return 'Courses';
+  if (path === paths.admin.students || path.startsWith(`${paths.admin.students}/`)) return 'Students';
+  return 'Dashboard';
+}
+
+export type NavItem = { label: string; to: string; badge?: string };
+
+/** The shell's navigation: the admin's four entries, or the student's two (with 'Demo' in the admin's student view). */
+export function navItems(session: MeResponse): NavItem[] {
+  if (session.user.role === 'admin' && session.viewMode === 'admin') {
+    return [
+      { label: 'Dashboard', to: paths.admin.dashboard },
+      { label: 'Students', to: paths.admin.students },
+      { label: 'Courses', to: paths.admin.courses },
+      { label: 'Create Course', to: paths.admin.courseNew },
+    ];
+  }
+  const badge = isStudentView(session) ? 'Demo' : undefined;
+  return [
+    { label: 'Dashboard', to: paths.student.dashboard, badge },
+    { label: 'My Courses', to: paths.student.dashboard, badge },
+  ];
+}

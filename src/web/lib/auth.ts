@@ -1,0 +1,55 @@
+import type { MeResponse, SessionUser, ViewMode } from '@common/auth';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, isApiError } from './api';
+
+/** The signed-in user and view mode, or null when signed out. Shared by every feature (header, guards, forms). */
+export type Session = MeResponse;
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};
+
+export async function getSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    return await api.get<MeResponse>('/api/me', { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.me(),
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+  });
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions());
+  return { ...query, session: query.data ?? null };
+}
+
+/** Forget every other user's data: all queries except the session, which is set to the new value. */
+export function replaceSession(queryClient: QueryClient, session: Session | null) {
+  queryClient.setQueryData(sessionKeys.me(), session);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: () => api.post<void>('/api/auth/logout') });
+}
+
+export function useSetViewMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (viewMode: ViewMode) => api.put<MeResponse>('/api/me/view-mode', { viewMode }),
+    onSuccess: (session) => queryClient.setQueryData(sessionKeys.me(), session),
+  });
+}
+
+export const isAdmin = (user: SessionUser | null | undefined) => user?.role === 'admin';
+
+/** Where "Dashboard" leads a signed-in user (spec §2 landing header). */
+export const dashboardHref = (user: SessionUser) => (user.role === 'admin' ? '/admin/dashboard' : '/dashboard');
