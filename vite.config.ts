@@ -16,7 +16,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist/web',
+    // DIST_DIR lets two builds (say, two test runs) live side by side; `dist` by default.
+    outDir: `${process.env.DIST_DIR ?? 'dist'}/web`,
     emptyOutDir: true,
     target: 'es2022',
     // The whole point of the split: the landing page never downloads admin code.

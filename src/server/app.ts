@@ -116,7 +116,9 @@ export async function buildApp(deps: AppDeps) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    const pathname = request.url.split('?')[0]!;
+    // A missing file (say, an old /assets chunk after a deploy) is a 404, never the app's HTML.
+    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (webRoot && isPage) {
       // Every file of the build has its own route; any other page path belongs to the single-page app.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

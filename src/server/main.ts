@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -51,7 +52,11 @@ async function main() {
   try {
     await runMigrations(database.pool);
     await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
-    const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+    // Built: dist/server/main.js serves dist/web beside it; from source (tsx): the last build in dist/web.
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const webRoot = [path.resolve(here, '..', 'web'), path.resolve(here, '..', '..', 'dist', 'web')].find((dir) =>
+      fs.existsSync(path.join(dir, 'index.html')),
+    );
     app = await buildApp({
       env,
       db: database.db,

@@ -64,7 +64,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = await fs.open(path.join(root, 'server.log'), 'w');
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [path.join(process.env.DIST_DIR ?? 'dist', 'server', 'main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -7,14 +7,15 @@ import type pg from 'pg';
 
 /** The checked-in migrations, found both from src/ (tsx, tests) and from dist/ (the built server). */
 export function migrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'src', 'server', 'db', 'migrations');
-    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Could not find the migrations folder (src/server/db/migrations)');
-    dir = parent;
+  const starts = [path.dirname(fileURLToPath(import.meta.url)), process.cwd()];
+  for (const start of starts) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'src', 'server', 'db', 'migrations');
+      if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+      if (path.dirname(dir) === dir) break;
+    }
   }
+  throw new Error('Could not find the migrations folder (src/server/db/migrations)');
 }
 
 // Any fixed number: the key of the advisory lock that makes instances starting together migrate once.
