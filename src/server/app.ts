@@ -27,6 +27,7 @@ import { loadCodeSecret } from './modules/auth/secrets';
 import { createSessionService } from './modules/auth/sessions.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { createStudentsService } from './modules/students/students.service';
 import { workspaceRoutes } from './modules/workspace/workspace.plugin';
@@ -96,6 +97,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authPlugin, { sessions, cookie: cookieConfig });
   await app.register(healthRoutes, { db });
+  await app.register(publicConfigRoutes, {
+    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: !env.isProduction },
+  });
   await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig });
   await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
   await app.register(adminHomeRoutes, { db });

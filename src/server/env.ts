@@ -29,6 +29,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email().transform((v) => v.toLowerCase()).optional(),
     APP_URL: optionalUrl('APP_URL', ['http', 'https']),
     APP_NAME: z.string().trim().min(1).default('CodeTutor'),
+    CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),
     SMTP_URL: optionalUrl('SMTP_URL', ['smtp', 'smtps']),
     MAIL_FROM: z.string().trim().min(3).optional(),
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', ['http', 'https']),
@@ -61,6 +62,7 @@ export type Env = {
   adminEmail: string;
   appUrl: string;
   appName: string;
+  contactEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
@@ -95,6 +97,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminEmail,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appName: e.APP_NAME,
+    contactEmail: e.CONTACT_EMAIL ?? adminEmail,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <${adminEmail}>`,
     ai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.AI_MODEL },

@@ -1,6 +1,6 @@
 import type { MeResponse, SessionUser, ViewMode } from '@common/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, isApiError } from './api';
+import { api } from './api';
 
 /** The signed-in user and view mode, or null when signed out. Shared by every feature (header, guards, forms). */
 export type Session = MeResponse;
@@ -11,12 +11,9 @@ export const sessionKeys = {
 };
 
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  try {
-    return await api.get<MeResponse>('/api/me', { signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+  // /api/session answers 200 for visitors too, so public pages log no failed request.
+  const { session } = await api.get<{ session: Session | null }>('/api/session', { signal });
+  return session;
 }
 
 export const sessionQueryOptions = () =>

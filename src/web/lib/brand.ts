@@ -3,9 +3,3 @@ export const APP_NAME = 'CodeTutor';
 
 /** The product tagline: the default subtitle of the dashboard shell. */
 export const TAGLINE = 'Learn programming step by step, with a tutor who knows your name.';
-
-/**
- * The tutor's public e-mail address for the contact page's direct-contact section. There is no API
- * for it yet; while it is null the page describes the direct route without printing an address.
- */
-export const CONTACT_EMAIL: string | null = null;

@@ -5,6 +5,7 @@ import {
   devLoginBodySchema,
   devToolsResponseSchema,
   meResponseSchema,
+  type MeResponse,
   registerBodySchema,
   registeredResponseSchema,
   sendCodeBodySchema,
@@ -17,13 +18,19 @@ import { forbidden } from '../../lib/errors';
 import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie, type SessionCookie } from './auth.plugin';
 import type { AuthService } from './auth.service';
 import type { CodeService } from './codes.service';
-import type { SessionService } from './sessions.service';
+import type { ActiveSession, SessionService } from './sessions.service';
 import { toSessionUser } from './user-view';
 
 export type AuthRoutesOptions = { auth: AuthService; codes: CodeService; sessions: SessionService; cookie: SessionCookie };
 
 const tags = ['auth'];
 const okSchema = z.object({ ok: z.literal(true) });
+
+/** What the browser sees of a session; only an admin has a view mode other than 'admin'. */
+const sessionView = ({ user, viewMode }: ActiveSession): MeResponse => ({
+  user: toSessionUser(user),
+  viewMode: user.role === 'admin' ? viewMode : 'admin',
+});
 
 export function deviceIdOf(request: FastifyRequest): string | undefined {
   const value = request.headers['device-id'];
@@ -88,10 +95,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/me',
     { preValidation: requireSession, schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema } } },
-    async (request) => {
-      const { user, viewMode } = request.auth!;
-      return { user: toSessionUser(user), viewMode: user.role === 'admin' ? viewMode : 'admin' };
+    async (request) => sessionView(request.auth!),
+  );
+
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, or null for a visitor (200 either way, so public pages log no error)',
+        response: { 200: z.object({ session: meResponseSchema.nullable() }) },
+      },
     },
+    async (request) => ({ session: request.auth ? sessionView(request.auth) : null }),
   );
 
   app.put(

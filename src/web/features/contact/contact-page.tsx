@@ -14,12 +14,14 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
 import { useSession, type Session } from '@web/lib/auth';
-import { APP_NAME, CONTACT_EMAIL } from '@web/lib/brand';
+import { APP_NAME } from '@web/lib/brand';
+import { usePublicConfig } from '@web/lib/public-config';
 import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useSendContactMessage } from './api/send-contact-message';
 
 /** The direct route to the tutor (spec: contact details beside the form, and the alternative for visitors). */
 function DirectContact({ signedIn }: { signedIn: boolean }) {
+  const contactEmail = usePublicConfig()?.contactEmail;
   return (
     <Card className="self-start">
       <CardHeader>
@@ -28,11 +30,11 @@ function DirectContact({ signedIn }: { signedIn: boolean }) {
           Contact me directly
         </CardTitle>
         <CardDescription>
-          {CONTACT_EMAIL ? (
+          {contactEmail ? (
             <>
               Prefer your own e-mail app? Write to{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-primary underline underline-offset-4">
-                {CONTACT_EMAIL}
+              <a href={`mailto:${contactEmail}`} className="font-medium text-primary underline underline-offset-4">
+                {contactEmail}
               </a>
               .
             </>

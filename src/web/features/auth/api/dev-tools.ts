@@ -1,6 +1,7 @@
 import type { MeResponse, TestUser } from '@common/auth';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@web/lib/api';
+import { usePublicConfig } from '@web/lib/public-config';
 
 export const devToolsKeys = {
   all: ['dev-tools'] as const,
@@ -20,7 +21,11 @@ export async function getDevTools(signal?: AbortSignal): Promise<{ testUsers: Te
 export const devToolsQueryOptions = () =>
   queryOptions({ queryKey: devToolsKeys.info(), queryFn: ({ signal }) => getDevTools(signal), staleTime: Infinity, retry: false });
 
-export const useDevTools = () => useQuery(devToolsQueryOptions());
+/** Asked only where the server says development tools are on, so production logs no refused request. */
+export function useDevTools() {
+  const devToolsOn = usePublicConfig()?.devTools === true;
+  return useQuery({ ...devToolsQueryOptions(), enabled: devToolsOn });
+}
 
 export const devLogin = (email: string) => api.post<MeResponse>('/api/dev/login', { email });
 
