@@ -27,7 +27,9 @@ async function main() {
   let databaseUrl = env.databaseUrl;
   if (!databaseUrl) {
     console.log(`Starting the embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')} ...`);
-    embedded = await startEmbeddedPostgres(env.dataDir);
+    embedded = await startEmbeddedPostgres(env.dataDir, (msg) => {
+      if (/FATAL|PANIC|ERROR|crash|recover|Stopping PostgreSQL/i.test(msg)) console.log(`[postgres] ${msg}`);
+    });
     databaseUrl = embedded.url;
   }
   const database = openDatabase(databaseUrl, { max: 20 });
@@ -77,4 +79,7 @@ async function main() {
   }
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

