@@ -99,11 +99,20 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_SESSIONS = adminSessions.join(',');
 
   return async () => {
-    const exited = new Promise((r) => child.once('exit', r));
+    // Stopping the app as an operator does (SIGTERM) must stop its PostgreSQL cleanly too:
+    // exit code 0, and PostgreSQL removes its postmaster.pid only on a clean shutdown.
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
     await logFile.close();
     await smtp.close();
+    const pidLeft = await fs
+      .access(path.join(root, 'data', 'postgres', 'postmaster.pid'))
+      .then(() => true, () => false);
+    const log = await fs.readFile(path.join(root, 'server.log'), 'utf8');
     await fs.rm(root, { recursive: true, force: true });
+    if (code !== 0 || pidLeft) {
+      throw new Error(`the app did not shut down cleanly on SIGTERM (exit ${code}, postmaster.pid left: ${pidLeft})\n${log.slice(-2000)}`);
+    }
   };
 }
