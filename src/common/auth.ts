@@ -21,7 +21,9 @@ const nameSchema = (label: string) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters.`);
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters.`)
+    // Line breaks, control and text-direction characters could disguise a name in lists and mails.
+    .refine((v) => !/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(v), `${label} contains characters that are not allowed.`);
 
 export const codePurposeSchema = z.enum(['login', 'register']);
 export type CodePurpose = z.infer<typeof codePurposeSchema>;

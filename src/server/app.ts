@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     codes,
     adminEmail: env.adminEmail,
-    devLoginCode: env.isProduction ? undefined : env.devLoginCode,
+    devLoginCode: env.devTools ? env.devLoginCode : undefined,
     now,
   });
   const students = createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log: app.log });
@@ -98,9 +98,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { sessions, cookie: cookieConfig });
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, {
-    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: !env.isProduction },
+    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools },
   });
-  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig });
+  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig, devTools: env.devTools });
   await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
   await app.register(adminHomeRoutes, { db });
   await app.register(studentsRoutes, { students });

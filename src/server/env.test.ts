@@ -119,4 +119,20 @@ describe('loadEnv', () => {
       /DATABASE_URL: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
     );
   });
+
+  it('the development back door is on outside production only on a loopback HOST, unless DEV_TOOLS says otherwise', () => {
+    expect(loadEnv(base).devTools).toBe(true);
+    expect(loadEnv({ ...base, HOST: 'localhost' }).devTools).toBe(true);
+    expect(loadEnv({ ...base, HOST: '0.0.0.0' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, HOST: '0.0.0.0', DEV_TOOLS: 'on' }).devTools).toBe(true);
+    expect(loadEnv({ ...base, DEV_TOOLS: 'off' }).devTools).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' }).devTools).toBe(false);
+    expect(errorOf({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', DEV_TOOLS: 'on' }).message).toMatch(
+      /DEV_TOOLS: DEV_TOOLS cannot be on in production/,
+    );
+  });
+
+  it('ADMIN_EMAIL cannot be a built-in test student (quick login would make anyone the admin)', () => {
+    expect(errorOf({ ...base, ADMIN_EMAIL: 'alice.student@example.com' }).message).toMatch(/ADMIN_EMAIL: ADMIN_EMAIL cannot be/);
+  });
 });

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR, CODE_SENDS_PER_CLIENT_PER_HOUR } from '../common/limits';
+import { isTestStudent } from './modules/dev/test-users';
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
 
 const optionalUrl = (name: string, schemes: string[]) =>
   z
@@ -35,6 +38,8 @@ const envSchema = z
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', ['http', 'https']),
     OPENAI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
+    /** The development back door: 'auto' turns it on outside production when HOST is a loopback address. */
+    DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
     DEV_LOGIN_CODE: z
       .string()
       .regex(/^\d{6}$/, 'DEV_LOGIN_CODE must be 6 digits')
@@ -48,6 +53,12 @@ const envSchema = z
     UPLOAD_MAX_MB: wholeNumber('UPLOAD_MAX_MB', 1, 1024).default(50),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DEV_TOOLS === 'on') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'DEV_TOOLS cannot be on in production' });
+    }
+    if (env.ADMIN_EMAIL && isTestStudent(env.ADMIN_EMAIL)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL cannot be the address of a built-in test student' });
+    }
     if (env.NODE_ENV === 'production' && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL is required in production' });
     }
@@ -67,6 +78,8 @@ export type Env = {
   mailFrom: string;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
   devLoginCode: string;
+  /** The development back door (test students, fixed code, quick login); never in production. */
+  devTools: boolean;
   appSecret: string | undefined;
   logLevel: string;
   codeSendLimits: { perAddress: number; perClient: number };
@@ -102,6 +115,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <${adminEmail}>`,
     ai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.AI_MODEL },
     devLoginCode: e.DEV_LOGIN_CODE,
+    devTools: e.NODE_ENV !== 'production' && (e.DEV_TOOLS === 'on' || (e.DEV_TOOLS === 'auto' && isLoopback(e.HOST))),
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

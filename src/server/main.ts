@@ -53,7 +53,7 @@ async function main() {
 
   try {
     await runMigrations(database.pool);
-    await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
+    await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction, testStudents: env.devTools });
     // Built: dist/server/main.js serves dist/web beside it; from source (tsx): the last build in dist/web.
     const here = path.dirname(fileURLToPath(import.meta.url));
     const webRoot = [path.resolve(here, '..', 'web'), path.resolve(here, '..', '..', 'dist', 'web')].find((dir) =>

@@ -26,7 +26,10 @@ export async function startSmtpSink(dir: string): Promise<{ port: number; close:
           receivedAt: new Date().toISOString(),
         };
         const file = path.join(dir, `${Date.now()}-${process.pid}-${seq++}.json`);
-        fs.writeFile(file, JSON.stringify(mail)).then(() => callback(), callback);
+        // Written aside, then renamed: a reader in another process never sees half a file.
+        fs.writeFile(`${file}.tmp`, JSON.stringify(mail))
+          .then(() => fs.rename(`${file}.tmp`, file))
+          .then(() => callback(), callback);
       });
     },
   });

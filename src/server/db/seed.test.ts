@@ -109,4 +109,12 @@ describe('seed', () => {
     await seed(database.db, { adminEmail: 'admin@example.com', isProduction: false });
     expect((await counts(database)).courses).toBe(0);
   });
+
+  it('a database first used in development keeps no test students once it serves production', async () => {
+    const database = await createTestDatabase();
+    await seed(database.db, { adminEmail: 'admin@example.com', isProduction: false });
+    await seed(database.db, { adminEmail: 'tutor@school.test', isProduction: true });
+    const emails = await rows<{ email: string }>(database.pool, 'select email from users order by email');
+    expect(emails.map((r) => r.email)).toEqual(['admin@example.com', 'tutor@school.test']);
+  });
 });

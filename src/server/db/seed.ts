@@ -6,13 +6,18 @@ import { TEST_STUDENTS } from '../modules/dev/test-users';
 
 const DEMO_SEEDED_MARKER = 'seed:demo-courses';
 
-export type SeedOptions = { adminEmail: string; isProduction: boolean };
+export type SeedOptions = {
+  adminEmail: string;
+  isProduction: boolean;
+  /** The built-in test students (the development back door); never in production. Default: outside production. */
+  testStudents?: boolean;
+};
 
 /**
  * Idempotent: the administrator always; outside production the test students; the demo courses
  * only into an empty catalogue, so a tutor's own edits are never overwritten or duplicated.
  */
-export async function seed(db: Db, { adminEmail, isProduction }: SeedOptions): Promise<void> {
+export async function seed(db: Db, { adminEmail, isProduction, testStudents = !isProduction }: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
@@ -23,7 +28,11 @@ export async function seed(db: Db, { adminEmail, isProduction }: SeedOptions): P
     const demote = formerAdmins.filter((u) => u.email !== adminEmail).map((u) => u.id);
     if (demote.length) await tx.update(users).set({ role: 'student' }).where(inArray(users.id, demote));
 
-    if (isProduction) return;
+    if (isProduction || !testStudents) {
+      // A database first used in development keeps no back-door accounts once it serves production.
+      await tx.delete(users).where(inArray(users.email, TEST_STUDENTS.map((s) => s.email)));
+      return;
+    }
     await tx
       .insert(users)
       .values(TEST_STUDENTS.map((s) => ({ ...s, role: 'student' as const })))

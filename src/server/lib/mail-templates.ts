@@ -36,13 +36,19 @@ export function approvalMail(appName: string, firstName: string, appUrl: string)
   };
 }
 
-export function contactMail(appName: string, from: { name: string; email: string }, message: string): Template {
-  const text = `Message from ${from.name} <${from.email}> via the ${appName} contact form:\n\n${message}`;
+/** The sender's account address is the one the server knows; the reply address is what they typed. */
+export function contactMail(
+  appName: string,
+  from: { name: string; accountEmail: string; replyEmail: string },
+  message: string,
+): Template {
+  const replyNote = from.replyEmail === from.accountEmail ? '' : ` (reply address given in the form: ${from.replyEmail})`;
+  const text = `Message from ${from.name} <${from.accountEmail}>${replyNote} via the ${appName} contact form:\n\n${message}`;
   return {
     subject: `Contact form: message from ${from.name}`,
     text,
     html: layout(appName, [
-      `Message from ${escapeHtml(from.name)} &lt;${escapeHtml(from.email)}&gt; via the contact form:`,
+      `Message from ${escapeHtml(from.name)} &lt;${escapeHtml(from.accountEmail)}&gt;${escapeHtml(replyNote)} via the contact form:`,
       escapeHtml(message).replace(/\n/g, '<br>'),
     ]),
   };

@@ -124,12 +124,25 @@ describe('mail templates', () => {
   });
 
   it('user-supplied text is escaped in html', () => {
-    const c = contactMail('CodeTutor', { name: '<b>Eve</b>', email: 'e@example.com' }, '<script>alert(1)</script>');
+    const c = contactMail(
+      'CodeTutor',
+      { name: '<b>Eve</b>', accountEmail: 'e@example.com', replyEmail: '"><img src=x>@example.com' },
+      '<script>alert(1)</script>',
+    );
     expect(c.html).not.toContain('<script>');
     expect(c.html).toContain('&lt;script&gt;');
     expect(c.html).not.toContain('<b>Eve</b>');
+    expect(c.html).not.toContain('<img');
     const a = approvalMail('CodeTutor', '<img src=x>', 'https://tutor.example.com');
     expect(a.html).not.toContain('<img');
     expect(a.text).toContain('https://tutor.example.com/login');
+  });
+
+  it('the contact mail names the account the server knows, and the typed reply address only when it differs', () => {
+    const same = contactMail('CodeTutor', { name: 'Alice', accountEmail: 'alice@example.com', replyEmail: 'alice@example.com' }, 'Hi');
+    expect(same.text).toContain('Message from Alice <alice@example.com> via');
+    expect(same.text).not.toContain('reply address');
+    const other = contactMail('CodeTutor', { name: 'Alice', accountEmail: 'alice@example.com', replyEmail: 'boss@example.com' }, 'Hi');
+    expect(other.text).toContain('Message from Alice <alice@example.com> (reply address given in the form: boss@example.com) via');
   });
 });

@@ -8,7 +8,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/admin/stats',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: "Platform statistics for the admin home", response: { 200: platformStatsSchema } },
     },
     async () => {

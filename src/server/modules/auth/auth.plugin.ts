@@ -39,9 +39,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
 });
 
 /**
- * Guards, used as preValidation hooks: who may call a route is decided before its body is looked
- * at, so a signed-out or unauthorised caller gets 401/403, never a validation answer. The server
- * decides every permission; the web's guards only mirror these.
+ * Guards, used as route `onRequest` hooks (they run after the session is resolved above and before
+ * the body is even read): a signed-out or unauthorised caller gets 401/403, never a validation
+ * answer, and cannot make the server parse a large body. The server decides every permission; the
+ * web's guards only mirror these.
  */
 export async function requireSession(request: FastifyRequest) {
   if (!request.auth) throw unauthenticated();

@@ -19,9 +19,17 @@ import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie, typ
 import type { AuthService } from './auth.service';
 import type { CodeService } from './codes.service';
 import type { ActiveSession, SessionService } from './sessions.service';
+import { clientKey } from './rate-limit';
 import { toSessionUser } from './user-view';
 
-export type AuthRoutesOptions = { auth: AuthService; codes: CodeService; sessions: SessionService; cookie: SessionCookie };
+export type AuthRoutesOptions = {
+  auth: AuthService;
+  codes: CodeService;
+  sessions: SessionService;
+  cookie: SessionCookie;
+  /** When off, the dev routes still refuse (403) but are left out of the API docs. */
+  devTools: boolean;
+};
 
 const tags = ['auth'];
 const okSchema = z.object({ ok: z.literal(true) });
@@ -37,7 +45,7 @@ export function deviceIdOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && DEVICE_ID_PATTERN.test(value) ? value : undefined;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, codes, sessions, cookie }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, codes, sessions, cookie, devTools }) => {
   /** Signs the user in on this browser: a new session (and cookie) at every sign-in. */
   async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookie>[0], user: UserRow) {
     const previous = request.cookies[cookie.name];
@@ -54,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/code',
     { schema: { tags, summary: 'E-mail a one-time sign-in or registration code', body: sendCodeBodySchema, response: { 202: okSchema } } },
     async (request, reply) => {
-      await codes.send(request.body.email, request.body.purpose, request.ip);
+      await codes.send(request.body.email, request.body.purpose, clientKey(request.ip));
       return reply.code(202).send({ ok: true });
     },
   );
@@ -94,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/api/me',
-    { preValidation: requireSession, schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema } } },
+    { onRequest: requireSession, schema: { tags, summary: 'The signed-in user', response: { 200: meResponseSchema } } },
     async (request) => sessionView(request.auth!),
   );
 
@@ -113,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     '/api/me/view-mode',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags, summary: "Switch the administrator's view (admin or student preview)", body: viewModeBodySchema, response: { 200: meResponseSchema } },
     },
     async (request) => {
@@ -128,6 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['dev'],
+        hide: !devTools,
         summary: 'Development only: the built-in test students for quick login',
         response: { 200: devToolsResponseSchema },
       },
@@ -144,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['dev'],
+        hide: !devTools,
         summary: 'Development only: quick login as a built-in test student',
         body: devLoginBodySchema,
         response: { 200: meResponseSchema },

@@ -12,9 +12,11 @@ import { AppError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import { hmac, newNumericCode, safeEqual } from '../../lib/tokens';
-import { takeRateLimit } from './rate-limit';
+import { takeRateLimits } from './rate-limit';
 
 const HOUR = 60 * 60 * 1000;
+// How many clients' worth of sends one address may receive in an hour, all clients together.
+const ADDRESS_CAP_FACTOR = 6;
 
 export const invalidCode = (message = 'Invalid verification code. Please try again.') =>
   new AppError(400, ErrorCode.invalidCode, message, 'Verification Failed');
@@ -34,13 +36,24 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
 
   return {
     /** Sends a fresh code to any well-formed address; whether an account exists is not revealed here. */
-    async send(email: string, purpose: CodePurpose, clientKey: string): Promise<void> {
+    async send(email: string, purpose: CodePurpose, client: string): Promise<void> {
       const at = now();
-      if (!(await takeRateLimit(db, 'code-address', email, limits.perAddress, HOUR, at))) {
-        throw tooManyRequests('Too many codes were requested for this address. Please wait up to an hour and try again.');
-      }
-      if (!(await takeRateLimit(db, 'code-client', clientKey, limits.perClient, HOUR, at))) {
+      // Per address *and* client, so a stranger cannot use up someone else's (the tutor's) sends;
+      // per address overall, so many clients together cannot flood one mailbox; per client.
+      const reached = await takeRateLimits(
+        db,
+        [
+          { bucket: 'code-address-client', key: `${email}|${client}`, limit: limits.perAddress, windowMs: HOUR },
+          { bucket: 'code-address', key: email, limit: limits.perAddress * ADDRESS_CAP_FACTOR, windowMs: HOUR },
+          { bucket: 'code-client', key: client, limit: limits.perClient, windowMs: HOUR },
+        ],
+        at,
+      );
+      if (reached?.bucket === 'code-client') {
         throw tooManyRequests('Too many codes were requested from this device. Please wait up to an hour and try again.');
+      }
+      if (reached) {
+        throw tooManyRequests('Too many codes were requested for this address. Please wait up to an hour and try again.');
       }
       const code = newNumericCode(CODE_LENGTH);
       const [row] = await db
@@ -72,6 +85,8 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
             eq(verificationCodes.purpose, purpose),
             isNull(verificationCodes.consumedAt),
             ne(verificationCodes.id, newId),
+            // not one sent at the same moment by a concurrent request: the user may enter either
+            lt(verificationCodes.createdAt, at),
           ),
         );
     },

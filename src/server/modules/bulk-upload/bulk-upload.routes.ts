@@ -18,7 +18,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod<{ bulkUpload: BulkUploadSer
   app.post(
     '/api/admin/courses/:id/bulk-upload',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       bodyLimit: BULK_UPLOAD_MAX_BYTES,
       errorHandler: tooLargeHandler,
       schema: {

@@ -22,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (app, 
   app.post(
     '/api/contact',
     {
-      preValidation: requireSignedInSender,
+      onRequest: requireSignedInSender,
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the tutor (signed-in users only)',
@@ -36,7 +36,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactOptions> = async (app, 
         throw tooManyRequests('You have sent several messages in the last hour. Please wait a little before sending another.');
       }
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      const mail = contactMail(appName, { name, email: request.body.email }, request.body.message);
+      const mail = contactMail(appName, { name, accountEmail: user.email, replyEmail: request.body.email }, request.body.message);
       try {
         await mailer.send({ from: mailFrom, to: [adminEmail], replyTo: request.body.email, ...mail });
       } catch (err) {

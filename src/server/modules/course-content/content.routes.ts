@@ -19,7 +19,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.post(
     '/api/admin/courses/:id/chapters',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['course content'],
         summary: 'Add a chapter at the end of the course',
@@ -34,7 +34,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.patch(
     '/api/admin/chapters/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['course content'], summary: 'Rename a chapter', params: idParams, body: chapterBodySchema, response: { 200: chapterResponseSchema } },
     },
     async (request) => ({ chapter: await content.renameChapter(request.params.id, request.body.title) }),
@@ -43,7 +43,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.delete(
     '/api/admin/chapters/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['course content'], summary: 'Delete a chapter and all its lessons; the others renumber 1..n', params: idParams },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.put(
     '/api/admin/chapters/:id/position',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['course content'],
         summary: 'Move a chapter to a 1-based place; answers the whole editor tree',
@@ -70,7 +70,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.post(
     '/api/admin/chapters/:id/lessons',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['course content'],
         summary: 'Add a lesson to a chapter (last, or at `order`)',
@@ -85,7 +85,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.delete(
     '/api/admin/lessons/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['course content'], summary: 'Delete a lesson; the chapter renumbers 1..n', params: idParams },
     },
     async (request, reply) => {
@@ -97,7 +97,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.put(
     '/api/admin/lessons/:id/position',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['course content'],
         summary: 'Move a lesson within its chapter or into another chapter of the course; answers the whole editor tree',

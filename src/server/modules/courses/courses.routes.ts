@@ -17,7 +17,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.get(
     '/api/admin/courses',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'The course list: statistics, and every course with counts and its first chapters',
@@ -30,7 +30,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.post(
     '/api/admin/courses',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'Create a course (a draft)',
@@ -44,7 +44,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.get(
     '/api/admin/courses/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'The course editor: details, chapters and lessons in order',
@@ -58,7 +58,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.patch(
     '/api/admin/courses/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'Update the course details (title, description, thumbnail URL)',
@@ -73,7 +73,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.patch(
     '/api/admin/courses/:id/publish',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'Publish or unpublish a course',
@@ -88,7 +88,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
   app.delete(
     '/api/admin/courses/:id',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
         summary: 'Delete a course with its chapters, lessons, uploaded files, enrolments and progress',

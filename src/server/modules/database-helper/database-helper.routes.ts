@@ -8,7 +8,7 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
   app.get(
     '/api/admin/database-helper',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['database helper'],
         summary: 'User search (name, surname or e-mail), the first Java course, and all courses',
@@ -22,7 +22,7 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
   app.get(
     '/api/admin/tables',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['database helper'], summary: 'The readable tables, their fields and the filter operators', response: { 200: tablesResponseSchema } },
     },
     () => helper.tables(),
@@ -31,7 +31,7 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
   app.get(
     '/api/admin/tables/:table/items',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['database helper'],
         summary: 'Read a table: _limit (max 100), _cursor, _sort, _order, and per-field filters value | op:value | BETWEEN:low,high',

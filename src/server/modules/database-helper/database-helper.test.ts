@@ -125,6 +125,13 @@ describe('GET /api/admin/tables/:table/items', () => {
     ['users/items?createdAt=BETWEEN:2020-01-01', 400, 'BETWEEN takes two values'],
     ['users/items?role=like:adm', 400, "The operator 'like' applies to text fields only"],
     ['users/items?_cursor=garbage', 400, 'The _cursor is not valid.'],
+    [
+      `users/items?_sort=createdAt&_order=desc&_cursor=${Buffer.from(
+        JSON.stringify({ s: 'createdAt', o: 'desc', v: 'not-a-date', id: '00000000-0000-4000-8000-000000000000' }),
+      ).toString('base64url')}`,
+      400,
+      'The _cursor is not valid.',
+    ],
   ])('refuses %s with a clear 400', async (query, status, message) => {
     const res = await get(`/api/admin/tables/${query}`);
     expect(res.statusCode).toBe(status);

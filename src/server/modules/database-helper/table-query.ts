@@ -162,6 +162,14 @@ export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
   if (rawCursor) {
     const c = decodeCursor(rawCursor);
     if (c.s !== sort.name || c.o !== order) throw badRequest('The _cursor belongs to another _sort or _order. Start again without _cursor.');
+    // A forged cursor value must be a 400, not a failed cast in PostgreSQL.
+    if (c.v !== null) {
+      try {
+        parseValue(sort, c.v);
+      } catch {
+        throw badRequest('The _cursor is not valid. Start again without _cursor.');
+      }
+    }
     conditions.push(afterCursor(sort, idField, order, c));
   }
 

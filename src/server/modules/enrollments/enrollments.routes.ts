@@ -8,7 +8,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
   app.post(
     '/api/admin/students/:studentId/enrollments',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['students'],
         summary: 'Enrol an approved student in a published course (409 if already enrolled)',
@@ -24,7 +24,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
   app.delete(
     '/api/admin/students/:studentId/enrollments/:courseId',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['students'],
         summary: "Unenrol: deletes the enrolment and the student's progress in that course",

@@ -54,7 +54,7 @@ export const studentsListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/api/admin/students',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['students'],
         summary: 'The student-management screen: statistics, pending and approved students with their enrolments, published courses',

@@ -10,7 +10,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }
   app.patch(
     '/api/admin/students/:id/status',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['students'],
         summary: 'Approve, reject or revoke a student',

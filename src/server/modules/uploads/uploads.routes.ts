@@ -46,7 +46,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
   app.post(
     '/api/admin/uploads',
     {
-      preValidation: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['uploads'],
         summary: 'Upload a lesson PDF (kind=pdf) or tutorial PDF (kind=tutorial): multipart/form-data, one part named `file`',
@@ -95,7 +95,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
   app.get(
     '/api/files/:id',
     {
-      preValidation: requireSession,
+      onRequest: requireSession,
       schema: {
         tags: ['uploads'],
         summary: 'Read an uploaded PDF (admin; or an approved student enrolled in a course whose lesson uses it)',

@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
 export const adminHomeKeys = {
-  all: ['admin-home'] as const,
+  // Under the ['admin'] family: approving or enrolling anywhere in the admin screens refreshes these figures.
+  all: ['admin', 'home'] as const,
   stats: () => [...adminHomeKeys.all, 'stats'] as const,
 };
 

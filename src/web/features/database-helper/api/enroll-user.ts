@@ -1,0 +1,16 @@
+import type { Enrollment } from '@common/enrollments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { adminDataKey } from './get-database-overview';
+
+/** Enrols an approved student in a published course (409 when already enrolled). */
+export const enrollUser = ({ userId, courseId }: { userId: string; courseId: string }) =>
+  api.post<{ enrollment: Enrollment }>(`/api/admin/students/${encodeURIComponent(userId)}/enrollments`, { courseId });
+
+export function useEnrollUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrollUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDataKey }),
+  });
+}
