@@ -7,56 +7,11 @@ import { ComingSoon } from './coming-soon';
 
 // Screens that later work fills in: each has its real heading in the shell and says plainly that it is not ready.
 
-export function AdminStudentsPage() {
-  return (
-    <>
-      <PageHeader title="Student Management" subtitle="Approve registrations, revoke access and manage course enrollments." />
-      <ComingSoon>Reviewing registrations, approving or revoking students and managing their enrollments will be available here soon.</ComingSoon>
-    </>
-  );
-}
-
-export function AdminCoursesPage() {
-  return (
-    <>
-      <PageHeader title="Course Management" subtitle="Create, edit, publish and organise your courses." />
-      <ComingSoon>Your course list, with publishing, editing and enrollment counts, will be available here soon.</ComingSoon>
-    </>
-  );
-}
-
-export function CreateCoursePage() {
-  return (
-    <>
-      <PageHeader title="Create New Course" back={{ to: paths.admin.courses, label: 'Back to Courses' }} />
-      <ComingSoon>The course editor, with chapters, lessons and bulk upload, will be available here soon.</ComingSoon>
-    </>
-  );
-}
-
-export function EditCoursePage() {
-  return (
-    <>
-      <PageHeader title="Edit Course" back={{ to: paths.admin.courses, label: 'Back to Courses' }} />
-      <ComingSoon>The course editor, with chapters, lessons and bulk upload, will be available here soon.</ComingSoon>
-    </>
-  );
-}
-
 export function AnalyticsPage() {
   return (
     <>
       <PageHeader title="Analytics Dashboard" subtitle="How your students learn, measured." back={{ to: paths.dashboard, label: 'Back to Dashboard' }} />
       <ComingSoon>Enrollment, progress and engagement analytics, computed from real activity, will be available here soon.</ComingSoon>
-    </>
-  );
-}
-
-export function DatabaseHelperPage() {
-  return (
-    <>
-      <PageHeader title="Database Helper" back={{ to: paths.admin.students, label: 'Back to Students' }} />
-      <ComingSoon>Searching users and courses, approving and enrolling from one place, will be available here soon.</ComingSoon>
     </>
   );
 }

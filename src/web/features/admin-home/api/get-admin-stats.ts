@@ -11,6 +11,11 @@ export const adminHomeKeys = {
 export const getAdminStats = (signal?: AbortSignal) => api.get<PlatformStats>('/api/admin/stats', { signal });
 
 export const adminStatsQueryOptions = () =>
-  queryOptions({ queryKey: adminHomeKeys.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
+  queryOptions({
+    queryKey: adminHomeKeys.stats(),
+    queryFn: ({ signal }) => getAdminStats(signal),
+    // Fresh at every visit: courses and students change on other screens.
+    staleTime: 0,
+  });
 
 export const useAdminStats = () => useQuery(adminStatsQueryOptions());

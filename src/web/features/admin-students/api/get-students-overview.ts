@@ -18,6 +18,11 @@ export const adminDataKey = ['admin'] as const;
 export const getStudentsOverview = (signal?: AbortSignal) => api.get<StudentsOverviewResponse>('/api/admin/students', { signal });
 
 export const studentsOverviewQueryOptions = () =>
-  queryOptions({ queryKey: adminStudentsKeys.overview(), queryFn: ({ signal }) => getStudentsOverview(signal) });
+  queryOptions({
+    queryKey: adminStudentsKeys.overview(),
+    queryFn: ({ signal }) => getStudentsOverview(signal),
+    // Fresh at every visit: courses are published on other screens.
+    staleTime: 0,
+  });
 
 export const useStudentsOverview = () => useQuery(studentsOverviewQueryOptions());

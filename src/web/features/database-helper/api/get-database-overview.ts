@@ -20,6 +20,7 @@ export const databaseOverviewQueryOptions = (search: string) =>
     queryFn: ({ signal }) => getDatabaseOverview(search, signal),
     // While a new search runs, the last results stay on screen instead of a spinner.
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 
 export const useDatabaseOverview = (search: string) => useQuery(databaseOverviewQueryOptions(search));

@@ -1,0 +1,20 @@
+import { BookOpenIcon } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@web/lib/cn';
+
+/** The course picture, or a book icon when there is none or it does not load. */
+export function CourseThumbnail({ url, title, className }: { url: string | null; title: string; className?: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const show = url && failedUrl !== url;
+  return (
+    <div className={cn('relative aspect-video overflow-hidden bg-gradient-to-br from-secondary to-muted', className)}>
+      {show ? (
+        <img src={url} alt={`Thumbnail of ${title}`} loading="lazy" className="size-full object-cover" onError={() => setFailedUrl(url)} />
+      ) : (
+        <div className="flex size-full items-center justify-center text-secondary-foreground/70">
+          <BookOpenIcon className="size-10" aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}
