@@ -18,7 +18,7 @@ import { BulkUploadTab } from './components/bulk-upload-tab';
 import { CourseContentTab } from './components/course-content-tab';
 import { CourseDetailsTab, type CourseDetails } from './components/course-details-tab';
 import { CourseStatusBadge } from './components/course-status-badge';
-import { toastFailure } from './notify';
+import { toastFailure } from '@web/lib/notify';
 
 const TABS = ['details', 'content', 'bulk'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,9 +1,10 @@
 import type { CourseListItem, CourseListResponse } from '@common/courses';
-import { BookOpenIcon, CircleCheckIcon, PencilLineIcon, PlusIcon, RotateCcwIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { BookOpenIcon, CircleCheckIcon, PencilLineIcon, PlusIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -14,7 +15,7 @@ import { useCourses } from './api/get-courses';
 import { useSetCoursePublished } from './api/set-course-published';
 import { CourseCard } from './components/course-card';
 import { plural } from './format';
-import { toastFailure } from './notify';
+import { toastFailure } from '@web/lib/notify';
 
 const statItems: { key: keyof CourseListResponse['stats']; label: string; icon: LucideIcon; tone: string }[] = [
   { key: 'totalCourses', label: 'Total Courses', icon: BookOpenIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' },
@@ -120,13 +121,7 @@ export function CoursesPage() {
         {courses.isPending ? (
           <Spinner label="Loading course data..." showLabel className="rounded-xl border bg-card py-16" />
         ) : courses.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">Failed to load course data. Please try again.</p>
-            <Button variant="outline" size="sm" onClick={() => void courses.refetch()}>
-              <RotateCcwIcon aria-hidden="true" />
-              Try Again
-            </Button>
-          </div>
+          <LoadError message="Failed to load course data. Please try again." onRetry={() => void courses.refetch()} />
         ) : courses.data.courses.length === 0 ? (
           <EmptyState />
         ) : (

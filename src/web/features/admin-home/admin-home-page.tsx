@@ -1,9 +1,9 @@
 import type { PlatformStats } from '@common/admin';
-import { ArrowRightIcon, BarChart3Icon, BookOpenIcon, ClockIcon, GraduationCapIcon, LayersIcon, RotateCcwIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { ArrowRightIcon, BarChart3Icon, BookOpenIcon, ClockIcon, GraduationCapIcon, LayersIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
-import { Button } from '@web/components/ui/button';
+import { LoadError } from '@web/components/load-error';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/auth';
@@ -26,13 +26,7 @@ function Stats() {
   const stats = useAdminStats();
   if (stats.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">The platform statistics could not be loaded. {stats.error.message}</p>
-        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Try Again
-        </Button>
-      </div>
+      <LoadError message={`The platform statistics could not be loaded. ${stats.error.message}`} onRetry={() => void stats.refetch()} />
     );
   }
   return (

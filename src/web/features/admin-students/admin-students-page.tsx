@@ -1,9 +1,10 @@
 import type { ApprovedStudent, StudentRow, StudentsOverviewResponse } from '@common/students';
-import { ClockIcon, DatabaseIcon, GraduationCapIcon, RotateCcwIcon, UserCheckIcon, UserXIcon, type LucideIcon } from 'lucide-react';
+import { ClockIcon, DatabaseIcon, GraduationCapIcon, UserCheckIcon, UserXIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -17,7 +18,7 @@ import { useUpdateStudentStatus } from './api/update-student-status';
 import { ApprovedTable } from './components/approved-table';
 import { ManageEnrollments } from './components/manage-enrollments';
 import { PendingTable } from './components/pending-table';
-import { toastFailure } from './toast-failure';
+import { toastFailure } from '@web/lib/notify';
 
 type Stats = StudentsOverviewResponse['stats'];
 type Course = StudentsOverviewResponse['publishedCourses'][number];
@@ -151,13 +152,11 @@ export function AdminStudentsPage() {
       {!data && overview.isPending && <Spinner showLabel label="Loading student data..." className="py-20" />}
 
       {!data && overview.isError && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Failed to load student data. Please try again.</p>
-          <Button variant="outline" size="sm" onClick={() => void overview.refetch()} disabled={overview.isFetching}>
-            <RotateCcwIcon aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          message="Failed to load student data. Please try again."
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
       )}
 
       {data && (

@@ -1,11 +1,12 @@
 import type { Course } from '@common/courses';
 import type { DbHelperUser } from '@common/database-helper';
-import { CheckIcon, CoffeeIcon, LoaderCircleIcon, PlusIcon, RotateCcwIcon, SearchIcon, SearchXIcon } from 'lucide-react';
+import { CheckIcon, CoffeeIcon, LoaderCircleIcon, PlusIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -15,7 +16,7 @@ import { toastSuccess } from '@web/lib/notify';
 import { useApproveUser } from './api/approve-user';
 import { useEnrollUser } from './api/enroll-user';
 import { useDatabaseOverview } from './api/get-database-overview';
-import { toastFailure } from './toast-failure';
+import { toastFailure } from '@web/lib/notify';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
@@ -231,13 +232,7 @@ export function DatabaseHelperPage() {
       {!data && overview.isPending && <Spinner showLabel label="Loading database..." className="py-20" />}
 
       {!data && overview.isError && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Failed to load data. Please try again.</p>
-          <Button variant="outline" size="sm" onClick={() => void overview.refetch()} disabled={overview.isFetching}>
-            <RotateCcwIcon aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
+        <LoadError message="Failed to load data. Please try again." onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
       )}
 
       {data && (

@@ -10,7 +10,7 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useAddLesson } from '../api/add-lesson';
-import { toastFailure } from '../notify';
+import { toastFailure } from '@web/lib/notify';
 import { PdfUploadField } from './pdf-upload-field';
 
 export const lessonTypeLabels: Record<LessonType, string> = {

@@ -10,7 +10,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toastInvalid } from '@web/lib/notify';
 import { useBulkUploadLessons } from '../api/bulk-upload-lessons';
 import { plural } from '../format';
-import { toastFailure } from '../notify';
+import { toastFailure } from '@web/lib/notify';
 
 const columns: { name: string; required: boolean; text: string }[] = [
   { name: 'chapter', required: true, text: 'The chapter title. An existing chapter is matched whatever its capitals; otherwise a new chapter is added at the end.' },

@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { toastSuccess } from '@web/lib/notify';
 import { useRenameChapter } from '../api/rename-chapter';
 import { formatFileSize, plural } from '../format';
-import { toastFailure } from '../notify';
+import { toastFailure } from '@web/lib/notify';
 import { AddLessonForm } from './add-lesson-form';
 
 const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {

@@ -14,7 +14,7 @@ import { useDeleteLesson } from '../api/delete-lesson';
 import { useMoveChapter } from '../api/move-chapter';
 import { useMoveLesson } from '../api/move-lesson';
 import { plural } from '../format';
-import { toastFailure } from '../notify';
+import { toastFailure } from '@web/lib/notify';
 import { ChapterCard, type MoveDirection } from './chapter-card';
 
 type DeleteTarget = { kind: 'chapter'; chapter: ChapterWithLessons } | { kind: 'lesson'; lesson: Lesson };
