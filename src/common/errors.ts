@@ -22,6 +22,7 @@ export const ErrorCode = {
   userNotFound: 'USER_NOT_FOUND',
   pendingApproval: 'PENDING_APPROVAL',
   accessRevoked: 'ACCESS_REVOKED',
+  notEnrolled: 'NOT_ENROLLED',
   accountExists: 'ACCOUNT_EXISTS',
   mailFailed: 'MAIL_FAILED',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -25,8 +25,12 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createCodeService } from './modules/auth/codes.service';
 import { loadCodeSecret } from './modules/auth/secrets';
 import { createSessionService } from './modules/auth/sessions.service';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { createCertificatesService } from './modules/certificates/certificates.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { learningRoutes } from './modules/learning/learning.routes';
+import { createLearningService } from './modules/learning/learning.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { createStudentsService } from './modules/students/students.service';
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminHomeRoutes, { db });
   await app.register(studentsRoutes, { students });
   await app.register(workspaceRoutes, { db, env });
+  await app.register(learningRoutes, { learning: createLearningService({ db, now }) });
+  await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName }) });
 
   const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './courses';
 export * from './learning';
 export * from './files';
+export * from './certificates';

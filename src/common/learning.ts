@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** The student's side: dashboard, course-learning screen and lesson progress (spec §2, §4, §5, §9). */
+
+export const LearningMessages = {
+  notEnrolled: 'Access Denied - You are not enrolled in this course.',
+  courseNotFound: 'Course not found',
+  lessonNotFound: 'Lesson not found',
+} as const;
+
+export const courseStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
+export type CourseStatus = z.infer<typeof courseStatusSchema>;
+export const lessonStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
+export type LessonStatus = z.infer<typeof lessonStatusSchema>;
+
+/**
+ * Progress percent = completed lessons over total lessons, rounded (§9); 0 when there are no
+ * lessons. Rounding never shows 100 before every lesson is done (199 of 200 is 99, not 100).
+ */
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  if (completed >= total) return 100;
+  return Math.min(99, Math.round((completed / total) * 100));
+}
+
+/** Course status by progress (§4): nothing completed, some, all. */
+export function courseStatus(completed: number, total: number): CourseStatus {
+  if (total > 0 && completed >= total) return 'completed';
+  return completed > 0 ? 'in_progress' : 'not_started';
+}
+
+export const progressSummarySchema = z.object({
+  completedLessons: z.number().int(),
+  totalLessons: z.number().int(),
+  percent: z.number().int(),
+});
+export type ProgressSummary = z.infer<typeof progressSummarySchema>;
+
+/** GET /api/student/dashboard */
+export const dashboardCourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  enrolledAt: z.string(),
+  totalLessons: z.number().int(),
+  completedLessons: z.number().int(),
+  percent: z.number().int(),
+  status: courseStatusSchema,
+  /** The newest progress write of the student in this course; null before any. */
+  lastActivityAt: z.string().nullable(),
+});
+export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
+
+export const dashboardResponseSchema = z.object({
+  /** True for the administrator's student preview: every published course, simulated progress. */
+  preview: z.boolean(),
+  stats: z.object({
+    totalCourses: z.number().int(),
+    completed: z.number().int(),
+    inProgress: z.number().int(),
+    lessonsDone: z.number().int(),
+    totalLessons: z.number().int(),
+  }),
+  /** Average of the courses' percents, rounded; 0 without courses. */
+  overallProgress: z.number().int(),
+  insights: z.object({
+    /** Consecutive UTC days, ending today or yesterday, with at least one completed lesson. */
+    streakDays: z.number().int(),
+    /** Lessons completed in the last 7 days. */
+    lessonsThisWeek: z.number().int(),
+  }),
+  /** In-progress courses first, then the most recent activity. */
+  courses: z.array(dashboardCourseSchema),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** GET /api/courses/:courseId/learn */
+export const learnLessonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  lessonType: z.enum(['VIDEO', 'PDF', 'MIXED']),
+  videoUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  tutorialPdfUrl: z.string().nullable(),
+  summary: z.string(),
+  order: z.number().int(),
+  status: lessonStatusSchema,
+});
+export type LearnLesson = z.infer<typeof learnLessonSchema>;
+
+export const learnChapterSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  order: z.number().int(),
+  lessons: z.array(learnLessonSchema),
+});
+
+export const learnResponseSchema = z.object({
+  course: z.object({ id: z.string(), title: z.string(), description: z.string() }),
+  chapters: z.array(learnChapterSchema),
+  progress: progressSummarySchema,
+  /** The first lesson not completed, or the first lesson when all are done; null without lessons. */
+  firstUnfinishedLessonId: z.string().nullable(),
+  /** The administrator's preview: nothing is saved. */
+  preview: z.boolean(),
+});
+export type LearnResponse = z.infer<typeof learnResponseSchema>;
+
+/** PUT /api/lessons/:lessonId/progress */
+export const progressBodySchema = z.strictObject({
+  status: z.enum(['in_progress', 'completed'], { error: "status must be 'in_progress' or 'completed'" }),
+});
+export type ProgressBody = z.infer<typeof progressBodySchema>;
+
+export const progressResponseSchema = z.object({
+  lessonStatus: lessonStatusSchema,
+  progress: progressSummarySchema,
+  courseCompleted: z.boolean(),
+  /** This call took the course from below 100% to 100% (open the completion dialog). */
+  justCompleted: z.boolean(),
+  preview: z.boolean(),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;

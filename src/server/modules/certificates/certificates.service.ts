@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { CertificateMessages, type CertificateResponse, type CertificateVerifyResponse } from '../../../common/certificates';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type CertRow = { id: string; first_name: string; last_name: string; title: string; issued_at: Date | string };
+type Certificate = { id: string; studentName: string; courseTitle: string; issuedAt: Date };
+
+const toCertificate = (r: CertRow): Certificate => ({
+  id: r.id,
+  studentName: `${r.first_name} ${r.last_name}`.trim(),
+  courseTitle: r.title,
+  issuedAt: new Date(r.issued_at),
+});
+
+/** The standard font only encodes WinAnsi; anything else is shown as '?' rather than failing. */
+function encodable(font: PDFFont, text: string): string {
+  const set = new Set(font.getCharacterSet());
+  return [...text.normalize('NFC')].map((ch) => (set.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+}
+
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export function createCertificatesService({ db, appUrl, appName }: { db: Db; appUrl: string; appName: string }) {
+  const verifyUrl = (id: string) => `${appUrl}/certificates/${id}`;
+
+  async function find(where: ReturnType<typeof sql>): Promise<Certificate | null> {
+    const { rows } = await db.execute<CertRow>(sql`
+      select ce.id, u.first_name, u.last_name, c.title, ce.issued_at
+      from certificates ce
+      join users u on u.id = ce.student_id
+      join courses c on c.id = ce.course_id
+      where ${where}`);
+    return rows[0] ? toCertificate(rows[0]) : null;
+  }
+
+  async function own(studentId: string, courseId: string): Promise<Certificate> {
+    const cert = UUID.test(courseId) ? await find(sql`ce.student_id = ${studentId} and ce.course_id = ${courseId}`) : null;
+    if (!cert) throw notFound(CertificateMessages.notFound);
+    return cert;
+  }
+
+  /** A one-page certificate; the same certificate always gives the same bytes. */
+  async function renderPdf(cert: Certificate): Promise<Uint8Array> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const title = `Certificate of Completion - ${cert.studentName} - ${cert.courseTitle}`;
+    doc.setTitle(title);
+    doc.setSubject(`${cert.studentName} completed ${cert.courseTitle} on ${longDate(cert.issuedAt)}. Verify at ${verifyUrl(cert.id)}`);
+    doc.setAuthor(appName);
+    doc.setCreator(appName);
+    doc.setProducer(appName);
+    doc.setKeywords([cert.id]);
+    doc.setCreationDate(cert.issuedAt);
+    doc.setModificationDate(cert.issuedAt);
+
+    const page = doc.addPage([842, 595]); // A4 landscape
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const { width } = page.getSize();
+    const center = (text: string, y: number, size: number, font: PDFFont, color = rgb(0.1, 0.1, 0.15)) => {
+      const t = encodable(font, text);
+      page.drawText(t, { x: (width - font.widthOfTextAtSize(t, size)) / 2, y, size, font, color });
+    };
+    page.drawRectangle({ x: 24, y: 24, width: width - 48, height: 595 - 48, borderColor: rgb(0.2, 0.35, 0.7), borderWidth: 3 });
+    center('Certificate of Completion', 470, 36, bold, rgb(0.2, 0.35, 0.7));
+    center('This certifies that', 410, 16, regular);
+    center(cert.studentName, 360, 32, bold);
+    center('has successfully completed the course', 315, 16, regular);
+    center(cert.courseTitle, 270, 24, bold);
+    center(`Completed on ${longDate(cert.issuedAt)}`, 220, 14, regular);
+    center(`Certificate ID: ${cert.id}`, 110, 10, regular, rgb(0.35, 0.35, 0.4));
+    center(`Verify at ${verifyUrl(cert.id)}`, 92, 10, regular, rgb(0.35, 0.35, 0.4));
+    center(appName, 60, 12, bold, rgb(0.35, 0.35, 0.4));
+    return doc.save({ useObjectStreams: false });
+  }
+
+  return {
+    async mine(studentId: string, courseId: string): Promise<CertificateResponse> {
+      const cert = await own(studentId, courseId);
+      return { ...cert, issuedAt: cert.issuedAt.toISOString(), verifyUrl: verifyUrl(cert.id) };
+    },
+
+    async pdf(studentId: string, courseId: string) {
+      const cert = await own(studentId, courseId);
+      return { bytes: await renderPdf(cert), id: cert.id };
+    },
+
+    /** The public check: name, course and date only. */
+    async verify(id: string): Promise<CertificateVerifyResponse> {
+      const cert = UUID.test(id) ? await find(sql`ce.id = ${id}`) : null;
+      if (!cert) throw notFound(CertificateMessages.notFound);
+      return { valid: true, studentName: cert.studentName, courseTitle: cert.courseTitle, issuedAt: cert.issuedAt.toISOString() };
+    },
+  };
+}
+export type CertificatesService = ReturnType<typeof createCertificatesService>;

@@ -1,0 +1,87 @@
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import type { CertificateResponse } from '../../../common/certificates';
+import { ALICE, CAROL, createUser, enroll, errorMessage, seedCourse } from '../../test-helpers/workspace-fixtures';
+
+let t: TestContext;
+const clock = new Date('2026-03-10T12:00:00Z');
+let student: { id: string; cookie: string; email: string };
+let courseId: string;
+let alice: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock, env: { APP_URL: 'https://tutor.example.com' } });
+  const u = await createUser(t.db, 'zoe.cert@example.com', { firstName: 'Zoë', lastName: 'Quill' });
+  student = { id: u.id, email: u.email, cookie: await t.signIn(u.email) };
+  alice = await t.signIn(ALICE);
+  const { course, lessonIds } = await seedCourse(t.db, {
+    title: 'Certified Course',
+    chapters: [{ title: 'c', lessons: [{ title: 'one' }, { title: 'two' }] }],
+  });
+  courseId = course.id;
+  await enroll(t.db, student.id, courseId);
+  // Only the first lesson: no certificate yet.
+  await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![0]}/progress`, headers: { cookie: student.cookie }, payload: { status: 'completed' } });
+  const before = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/certificate`, headers: { cookie: student.cookie } });
+  expect(before.statusCode).toBe(404);
+  const done = await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![1]}/progress`, headers: { cookie: student.cookie }, payload: { status: 'completed' } });
+  expect(done.json()).toMatchObject({ justCompleted: true });
+});
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('certificates', () => {
+  it("GET /api/courses/:courseId/certificate gives the student's own certificate", async () => {
+    const res = await get(`/api/courses/${courseId}/certificate`, student.cookie);
+    expect(res.statusCode).toBe(200);
+    const cert = res.json() as CertificateResponse;
+    expect(cert).toEqual({
+      id: expect.any(String),
+      studentName: 'Zoë Quill',
+      courseTitle: 'Certified Course',
+      issuedAt: clock.toISOString(),
+      verifyUrl: `https://tutor.example.com/certificates/${cert.id}`,
+    });
+  });
+
+  it('is 404 for a student who has not earned it, 401 signed out, 403 pending', async () => {
+    const r = await get(`/api/courses/${courseId}/certificate`, alice);
+    expect([r.statusCode, errorMessage(r)]).toEqual([404, 'Certificate not found']);
+    expect((await get(`/api/courses/${courseId}/certificate.pdf`, alice)).statusCode).toBe(404);
+    expect((await get(`/api/courses/${courseId}/certificate`)).statusCode).toBe(401);
+    expect((await get(`/api/courses/${courseId}/certificate.pdf`)).statusCode).toBe(401);
+    expect((await get(`/api/courses/${courseId}/certificate`, await t.signIn(CAROL))).statusCode).toBe(403);
+  });
+
+  it('the PDF is real, names the student and is byte-identical on two downloads', async () => {
+    const a = await get(`/api/courses/${courseId}/certificate.pdf`, student.cookie);
+    const b = await get(`/api/courses/${courseId}/certificate.pdf`, student.cookie);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toBe('application/pdf');
+    expect(a.headers['content-disposition']).toMatch(/^attachment; filename="certificate-[0-9a-f-]+\.pdf"$/);
+    expect(a.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+    const doc = await PDFDocument.load(a.rawPayload, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toContain('Zoë Quill');
+    expect(doc.getTitle()).toContain('Certified Course');
+    const cert = (await get(`/api/courses/${courseId}/certificate`, student.cookie)).json() as CertificateResponse;
+    expect(doc.getSubject()).toContain(cert.verifyUrl);
+    expect(doc.getCreationDate()?.toISOString()).toBe(clock.toISOString());
+  });
+
+  it('public verification shows only the name, course and date', async () => {
+    const cert = (await get(`/api/courses/${courseId}/certificate`, student.cookie)).json() as CertificateResponse;
+    const res = await get(`/api/certificates/${cert.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true, studentName: 'Zoë Quill', courseTitle: 'Certified Course', issuedAt: clock.toISOString() });
+    expect(res.body).not.toContain(student.email);
+    expect(res.body).not.toContain(student.id);
+    expect(res.body).not.toContain(courseId);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const r = await get(`/api/certificates/${id}`);
+      expect([r.statusCode, errorMessage(r)]).toEqual([404, 'Certificate not found']);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardResponseSchema, learnResponseSchema, progressBodySchema, progressResponseSchema } from '../../../common/learning';
+import { requireApproved } from '../auth/auth.plugin';
+import type { LearningService } from './learning.service';
+
+const tags = ['learning'];
+
+/** The student's side (spec §2 student dashboard and course-learning screen). */
+export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }> = async (app, { learning }) => {
+  app.get(
+    '/api/student/dashboard',
+    {
+      onRequest: requireApproved,
+      schema: {
+        tags,
+        summary: "The signed-in student's courses, progress and insights (the admin gets a simulated preview)",
+        response: { 200: dashboardResponseSchema },
+      },
+    },
+    (request) => learning.dashboard(request.auth!),
+  );
+
+  app.get(
+    '/api/courses/:courseId/learn',
+    {
+      onRequest: requireApproved,
+      schema: {
+        tags,
+        summary: 'The course-learning screen: outline, lesson statuses and progress (enrolled students; the admin previews)',
+        params: z.object({ courseId: z.string() }),
+        response: { 200: learnResponseSchema },
+      },
+    },
+    (request) => learning.learn(request.auth!, request.params.courseId),
+  );
+
+  app.put(
+    '/api/lessons/:lessonId/progress',
+    {
+      onRequest: requireApproved,
+      schema: {
+        tags,
+        summary: 'Record opening (in_progress) or completing a lesson; idempotent, never downgrades; nothing saved in preview',
+        params: z.object({ lessonId: z.string() }),
+        body: progressBodySchema,
+        response: { 200: progressResponseSchema },
+      },
+    },
+    (request) => learning.recordProgress(request.auth!, request.params.lessonId, request.body),
+  );
+};

@@ -1,0 +1,261 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { ErrorCode } from '../../../common/errors';
+import { LearningMessages, progressPercent, type DashboardCourse, type DashboardResponse, type LearnResponse, type ProgressResponse } from '../../../common/learning';
+import { certificates, enrollments, lessonProgress } from '../../db/schema/index';
+import { ADMIN, ALICE, BOB, CAROL, completeLesson, createUser, enroll, errorMessage, seedCourse, userId } from '../../test-helpers/workspace-fixtures';
+import { orderCourses, streakDays } from './learning.service';
+
+let t: TestContext;
+let clock = new Date('2026-03-10T12:00:00Z');
+let alice: string, bob: string, carol: string, admin: string;
+let aliceId: string, bobId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  [alice, bob, carol, admin] = await Promise.all([t.signIn(ALICE), t.signIn(BOB), t.signIn(CAROL), t.signIn(ADMIN)]);
+  [aliceId, bobId] = await Promise.all([userId(t.db, ALICE), userId(t.db, BOB)]);
+});
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const put = (lessonId: string, status: unknown, cookie?: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonId}/progress`, headers: cookie ? { cookie } : {}, payload: { status } });
+const rows = (studentId: string, lessonId: string) =>
+  t.db.select().from(lessonProgress).where(and(eq(lessonProgress.studentId, studentId), eq(lessonProgress.lessonId, lessonId)));
+const twoChapters = () => ({ chapters: [{ title: 'A', lessons: [{ title: 'a1' }, { title: 'a2' }] }, { title: 'B', lessons: [{ title: 'b1' }] }] });
+
+async function newStudent(tag: string) {
+  const u = await createUser(t.db, `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`, { firstName: 'Dana', lastName: tag });
+  return { id: u.id, cookie: await t.signIn(u.email) };
+}
+
+describe('guards', () => {
+  it('anonymous callers get 401 and a pending student 403 on every student route', async () => {
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    const calls = [
+      (c?: string) => get('/api/student/dashboard', c),
+      (c?: string) => get(`/api/courses/${course.id}/learn`, c),
+      (c?: string) => put(lessonIds[0]![0]!, 'completed', c),
+    ];
+    for (const call of calls) {
+      expect((await call()).statusCode).toBe(401);
+      expect((await call(carol)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/student/dashboard', () => {
+  it("contains only the caller's own enrolments and progress", async () => {
+    const { course, lessonIds } = await seedCourse(t.db, { title: 'Bob only', ...twoChapters() });
+    await enroll(t.db, bobId, course.id);
+    await completeLesson(t.db, bobId, lessonIds[0]![0]!);
+    const res = await get('/api/student/dashboard', alice);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as DashboardResponse;
+    expect(body.preview).toBe(false);
+    const mine = await t.db.execute<{ course_id: string }>(
+      sql`select e.course_id from enrollments e join courses c on c.id = e.course_id where c.is_published and e.student_id = ${aliceId}`,
+    );
+    expect(body.courses.map((c) => c.id).sort()).toEqual(mine.rows.map((r) => r.course_id).sort());
+    expect(body.courses.map((c) => c.id)).not.toContain(course.id);
+    const bobs = (await get('/api/student/dashboard', bob)).json() as DashboardResponse;
+    expect(bobs.courses.find((c) => c.id === course.id)).toMatchObject({ completedLessons: 1, totalLessons: 3, percent: 33, status: 'in_progress' });
+  });
+
+  it('counts, rounds, orders in-progress first, and leaves out unpublished courses', async () => {
+    const s = await newStudent('dash');
+    const done = await seedCourse(t.db, { title: 'Done', chapters: [{ title: 'c', lessons: [{ title: 'x' }] }] });
+    const twoThirds = await seedCourse(t.db, { title: 'Two thirds', ...twoChapters() });
+    const fresh = await seedCourse(t.db, { title: 'Fresh', ...twoChapters() });
+    const empty = await seedCourse(t.db, { title: 'Empty' });
+    const draft = await seedCourse(t.db, { title: 'Draft', isPublished: false, ...twoChapters() });
+    for (const c of [done, twoThirds, fresh, empty, draft]) await enroll(t.db, s.id, c.course.id);
+    await completeLesson(t.db, s.id, done.lessonIds[0]![0]!);
+    await completeLesson(t.db, s.id, twoThirds.lessonIds[0]![0]!);
+    await completeLesson(t.db, s.id, twoThirds.lessonIds[0]![1]!);
+    const body = (await get('/api/student/dashboard', s.cookie)).json() as DashboardResponse;
+    expect(body.courses.map((c) => c.title)[0]).toBe('Two thirds');
+    expect(body.courses.map((c) => c.title)).not.toContain('Draft');
+    const by = (title: string) => body.courses.find((c) => c.title === title)!;
+    expect(by('Two thirds')).toMatchObject({ percent: 67, status: 'in_progress', completedLessons: 2, totalLessons: 3 });
+    expect(by('Done')).toMatchObject({ percent: 100, status: 'completed' });
+    expect(by('Fresh')).toMatchObject({ percent: 0, status: 'not_started', lastActivityAt: null });
+    expect(by('Empty')).toMatchObject({ percent: 0, status: 'not_started', totalLessons: 0 });
+    expect(body.stats).toEqual({ totalCourses: 4, completed: 1, inProgress: 1, lessonsDone: 3, totalLessons: 7 });
+    expect(body.overallProgress).toBe(Math.round((100 + 67 + 0 + 0) / 4));
+  });
+
+  it('streak and weekly counts come from completion dates (UTC days)', async () => {
+    const s = await newStudent('streak');
+    const { course, lessonIds } = await seedCourse(t.db, {
+      chapters: [{ title: 'c', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `l${i}` })) }],
+    });
+    await enroll(t.db, s.id, course.id);
+    // now = 2026-03-10 12:00Z; completions yesterday (twice), the day before, 3 days before; a gap; 9 days before.
+    const dates = ['2026-03-09T23:59:00Z', '2026-03-09T00:01:00Z', '2026-03-08T10:00:00Z', '2026-03-07T10:00:00Z', '2026-03-01T10:00:00Z'];
+    for (const [i, d] of dates.entries()) {
+      await t.db.insert(lessonProgress).values({ studentId: s.id, lessonId: lessonIds[0]![i]!, status: 'completed', completedAt: new Date(d) });
+    }
+    await t.db.insert(lessonProgress).values({ studentId: s.id, lessonId: lessonIds[0]![5]!, status: 'in_progress' });
+    const body = (await get('/api/student/dashboard', s.cookie)).json() as DashboardResponse;
+    expect(body.insights).toEqual({ streakDays: 3, lessonsThisWeek: 4 });
+  });
+
+  it('streak helper: ends today or yesterday, else 0', () => {
+    const now = new Date('2026-03-10T00:30:00Z');
+    expect(streakDays(['2026-03-10', '2026-03-09'], now)).toBe(2);
+    expect(streakDays(['2026-03-09', '2026-03-08', '2026-03-06'], now)).toBe(2);
+    expect(streakDays(['2026-03-08'], now)).toBe(0);
+    expect(streakDays([], now)).toBe(0);
+  });
+
+  it('ordering helper: in progress first, then most recent activity', () => {
+    const c = (id: string, status: DashboardCourse['status'], last: string | null): DashboardCourse => ({
+      id, title: id, description: '', thumbnailUrl: null, enrolledAt: '2026-01-01T00:00:00Z', totalLessons: 1, completedLessons: 0, percent: 0, status, lastActivityAt: last,
+    });
+    const sorted = orderCourses([c('a', 'completed', '2026-03-09T00:00:00Z'), c('b', 'in_progress', '2026-02-01T00:00:00Z'), c('c', 'not_started', null), c('d', 'in_progress', '2026-03-01T00:00:00Z')]);
+    expect(sorted.map((x) => x.id)).toEqual(['d', 'b', 'a', 'c']);
+  });
+
+  it('percent rounding never shows 100 before every lesson is done', () => {
+    expect([progressPercent(1, 3), progressPercent(2, 3), progressPercent(0, 0), progressPercent(199, 200), progressPercent(3, 3)]).toEqual([33, 67, 0, 99, 100]);
+  });
+
+  it('the admin gets a deterministic preview of every published course, writing nothing', async () => {
+    const a = (await get('/api/student/dashboard', admin)).json() as DashboardResponse;
+    const b = (await get('/api/student/dashboard', admin)).json() as DashboardResponse;
+    expect(a.preview).toBe(true);
+    expect(a).toEqual(b);
+    expect(a.courses.length).toBeGreaterThan(0);
+    for (const c of a.courses) expect([0, 25, 50, 75, 100]).toContain(c.percent);
+    expect(a.insights.streakDays).toBeGreaterThanOrEqual(1);
+    expect(a.insights.streakDays).toBeLessThanOrEqual(10);
+    expect(a.insights.lessonsThisWeek).toBeGreaterThanOrEqual(5);
+    expect(a.insights.lessonsThisWeek).toBeLessThanOrEqual(19);
+  });
+});
+
+describe('GET /api/courses/:courseId/learn', () => {
+  it('gives an enrolled student the outline in order with statuses and the first unfinished lesson', async () => {
+    const s = await newStudent('learn');
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    await completeLesson(t.db, s.id, lessonIds[0]![0]!);
+    const res = await get(`/api/courses/${course.id}/learn`, s.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as LearnResponse;
+    expect(body.preview).toBe(false);
+    expect(body.chapters.map((c) => [c.title, c.order, c.lessons.map((l) => [l.title, l.status])])).toEqual([
+      ['A', 1, [['a1', 'completed'], ['a2', 'not_started']]],
+      ['B', 2, [['b1', 'not_started']]],
+    ]);
+    expect(body.progress).toEqual({ completedLessons: 1, totalLessons: 3, percent: 33 });
+    expect(body.firstUnfinishedLessonId).toBe(lessonIds[0]![1]);
+    await completeLesson(t.db, s.id, lessonIds[0]![1]!);
+    await completeLesson(t.db, s.id, lessonIds[1]![0]!);
+    const all = (await get(`/api/courses/${course.id}/learn`, s.cookie)).json() as LearnResponse;
+    expect(all.firstUnfinishedLessonId).toBe(lessonIds[0]![0]);
+    expect(all.progress.percent).toBe(100);
+  });
+
+  it('refuses a course the student is not enrolled in (403 NOT_ENROLLED), unpublished or unknown ones (404)', async () => {
+    const { course } = await seedCourse(t.db, twoChapters());
+    const res = await get(`/api/courses/${course.id}/learn`, alice);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: ErrorCode.notEnrolled, message: LearningMessages.notEnrolled });
+    const draft = await seedCourse(t.db, { isPublished: false, ...twoChapters() });
+    await enroll(t.db, aliceId, draft.course.id);
+    expect((await get(`/api/courses/${draft.course.id}/learn`, alice)).statusCode).toBe(404);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const r = await get(`/api/courses/${id}/learn`, alice);
+      expect([r.statusCode, errorMessage(r)]).toEqual([404, 'Course not found']);
+    }
+  });
+
+  it('lets the admin open any course as a preview', async () => {
+    const { course } = await seedCourse(t.db, { isPublished: false, ...twoChapters() });
+    const body = (await get(`/api/courses/${course.id}/learn`, admin)).json() as LearnResponse;
+    expect(body.preview).toBe(true);
+    expect(body.chapters.flatMap((c) => c.lessons).every((l) => l.status === 'not_started')).toBe(true);
+  });
+});
+
+describe('PUT /api/lessons/:lessonId/progress', () => {
+  it('is idempotent, never downgrades, and keeps the first completed_at', async () => {
+    const s = await newStudent('progress');
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    const lesson = lessonIds[0]![0]!;
+    for (let i = 0; i < 2; i++) {
+      const res = await put(lesson, 'in_progress', s.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ lessonStatus: 'in_progress', progress: { completedLessons: 0, totalLessons: 3, percent: 0 } });
+    }
+    clock = new Date('2026-03-10T13:00:00Z');
+    const first = (await put(lesson, 'completed', s.cookie)).json() as ProgressResponse;
+    expect(first).toMatchObject({ lessonStatus: 'completed', progress: { completedLessons: 1, percent: 33 }, courseCompleted: false, justCompleted: false });
+    clock = new Date('2026-03-10T14:00:00Z');
+    expect((await put(lesson, 'completed', s.cookie)).json()).toMatchObject({ lessonStatus: 'completed', progress: { completedLessons: 1 } });
+    expect((await put(lesson, 'in_progress', s.cookie)).json()).toMatchObject({ lessonStatus: 'completed' });
+    const saved = await rows(s.id, lesson);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ status: 'completed', completedAt: new Date('2026-03-10T13:00:00Z') });
+    clock = new Date('2026-03-10T12:00:00Z');
+  });
+
+  it('tells justCompleted once and issues exactly one certificate', async () => {
+    const s = await newStudent('complete');
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    const [l1, l2, l3] = lessonIds.flat();
+    expect((await put(l1!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: false });
+    expect((await put(l2!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: false });
+    const certsBefore = await t.db.select().from(certificates).where(eq(certificates.studentId, s.id));
+    expect(certsBefore).toHaveLength(0);
+    expect((await put(l3!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: true, courseCompleted: true, progress: { percent: 100 } });
+    expect((await put(l3!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: true });
+    expect((await put(l1!, 'in_progress', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: true });
+    const certs = await t.db.select().from(certificates).where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
+    expect(certs).toHaveLength(1);
+  });
+
+  it('refuses a course the student is not enrolled in and an unpublished course, writing nothing', async () => {
+    const other = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, bobId, other.course.id);
+    const lesson = other.lessonIds[0]![0]!;
+    const res = await put(lesson, 'completed', alice);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe(ErrorCode.notEnrolled);
+    expect(await rows(aliceId, lesson)).toHaveLength(0);
+
+    const draft = await seedCourse(t.db, { isPublished: false, ...twoChapters() });
+    await enroll(t.db, aliceId, draft.course.id);
+    const d = await put(draft.lessonIds[0]![0]!, 'completed', alice);
+    expect(d.statusCode).toBe(404);
+    expect(await rows(aliceId, draft.lessonIds[0]![0]!)).toHaveLength(0);
+
+    expect((await put('00000000-0000-4000-8000-000000000000', 'completed', alice)).statusCode).toBe(404);
+  });
+
+  it('answers 400 to a wrong body', async () => {
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, aliceId, course.id);
+    for (const payload of [{ status: 'done' }, {}, { status: 'completed', extra: 1 }]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![0]}/progress`, headers: { cookie: alice }, payload });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await rows(aliceId, lessonIds[0]![0]!)).toHaveLength(0);
+  });
+
+  it('in admin preview answers 200 and writes nothing', async () => {
+    const { course, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'c', lessons: [{ title: 'only' }] }] });
+    const adminId = await userId(t.db, ADMIN);
+    const res = await put(lessonIds[0]![0]!, 'completed', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ preview: true, lessonStatus: 'completed', courseCompleted: true, progress: { percent: 100 } });
+    expect(await t.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, lessonIds[0]![0]!))).toHaveLength(0);
+    expect(await t.db.select().from(certificates).where(eq(certificates.studentId, adminId))).toHaveLength(0);
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.courseId, course.id))).toHaveLength(0);
+  });
+});
