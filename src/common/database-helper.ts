@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalStatusSchema, roleSchema } from './auth';
+import { sessionUserSchema } from './auth';
 import { courseSchema } from './courses';
 
 // ---------- the database helper screen ----------
@@ -17,15 +17,7 @@ export const dbHelperQuerySchema = z.object({
     .default(''),
 });
 
-export const dbHelperUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  role: roleSchema,
-  approvalStatus: approvalStatusSchema,
-  createdAt: z.string(),
+export const dbHelperUserSchema = sessionUserSchema.omit({ lastLoginAt: true }).extend({
   /** Whether the user is already enrolled in `javaCourse` (false when there is none). */
   enrolledInJava: z.boolean(),
 });

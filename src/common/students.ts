@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { approvalStatusSchema } from './auth';
+import { sessionUserSchema } from './auth';
 
 /** GET /api/admin/students: everything the student-management screen shows, in one call. */
 
-export const studentRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  approvalStatus: approvalStatusSchema,
-  /** Registration date. */
-  createdAt: z.string(),
+/** A student in the tutor's lists; createdAt is the registration date. */
+export const studentRowSchema = sessionUserSchema.pick({
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  fullName: true,
+  approvalStatus: true,
+  createdAt: true,
 });
 export type StudentRow = z.infer<typeof studentRowSchema>;
 

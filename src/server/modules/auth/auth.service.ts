@@ -6,6 +6,7 @@ import { users, type UserRow } from '../../db/schema/index';
 import { AppError, conflict, forbidden } from '../../lib/errors';
 import { isTestStudent, TEST_STUDENTS } from '../dev/test-users';
 import type { CodeService } from './codes.service';
+import { fullNameOf } from './user-view';
 
 export type AuthServiceDeps = {
   db: Db;
@@ -61,7 +62,7 @@ export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: 
         .select()
         .from(users)
         .where(inArray(users.email, TEST_STUDENTS.map((s) => s.email)));
-      return rows.map((u) => ({ email: u.email, fullName: `${u.firstName} ${u.lastName}`, approvalStatus: u.approvalStatus }));
+      return rows.map((u) => ({ email: u.email, fullName: fullNameOf(u), approvalStatus: u.approvalStatus }));
     },
 
     /** Outside production only: the spec's quick login as a built-in test student. */

@@ -1,14 +1,16 @@
 import type { SessionUser } from '../../../common/auth';
 import type { UserRow } from '../../db/schema/index';
 
+/** The name shown for a user everywhere (spec §2: full name, or 'User'). */
+export const fullNameOf = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim() || 'User';
+
 export function toSessionUser(u: UserRow): SessionUser {
-  const fullName = `${u.firstName} ${u.lastName}`.trim();
   return {
     id: u.id,
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
-    fullName: fullName || 'User',
+    fullName: fullNameOf(u),
     role: u.role,
     approvalStatus: u.approvalStatus,
     createdAt: u.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { fullNameOf } from '../auth/user-view';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { CertificateMessages, type CertificateResponse, type CertificateVerifyResponse } from '../../../common/certificates';
@@ -11,7 +12,7 @@ type Certificate = { id: string; studentName: string; courseTitle: string; issue
 
 const toCertificate = (r: CertRow): Certificate => ({
   id: r.id,
-  studentName: `${r.first_name} ${r.last_name}`.trim(),
+  studentName: fullNameOf({ firstName: r.first_name, lastName: r.last_name }),
   courseTitle: r.title,
   issuedAt: new Date(r.issued_at),
 });

@@ -3,6 +3,7 @@ import { DB_HELPER_USERS_MAX, TABLE_FILTER_OPERATORS, TABLE_PAGE_MAX, type DbHel
 import type { Db } from '../../db/client';
 import { courses, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { fullNameOf } from '../auth/user-view';
 import { toCourse } from '../courses/course-views';
 import { buildTableQuery, encodeCursor, type RawQuery } from './table-query';
 import { findTable, READABLE_TABLES } from './tables';
@@ -48,7 +49,7 @@ export function createDatabaseHelperService({ db }: { db: Db }) {
           email: u.email,
           firstName: u.firstName,
           lastName: u.lastName,
-          fullName: `${u.firstName} ${u.lastName}`.trim() || 'User',
+          fullName: fullNameOf(u),
           role: u.role,
           approvalStatus: u.approvalStatus,
           createdAt: u.createdAt.toISOString(),

@@ -4,13 +4,14 @@ import { studentsOverviewResponseSchema, type StudentRow, type StudentsOverviewR
 import type { Db } from '../../db/client';
 import { courses, enrollments, users, type UserRow } from '../../db/schema/index';
 import { requireAdmin } from '../auth/auth.plugin';
+import { fullNameOf } from '../auth/user-view';
 
 const toStudentRow = (u: UserRow): StudentRow => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,
   lastName: u.lastName,
-  fullName: `${u.firstName} ${u.lastName}`.trim() || 'User',
+  fullName: fullNameOf(u),
   approvalStatus: u.approvalStatus,
   createdAt: u.createdAt.toISOString(),
 });
