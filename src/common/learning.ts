@@ -2,26 +2,12 @@ import { z } from 'zod';
 
 /** The student's side: dashboard, course-learning screen and lesson progress (spec §2, §4, §5, §9). */
 
-export const LearningMessages = {
-  notEnrolled: 'Access Denied - You are not enrolled in this course.',
-  courseNotFound: 'Course not found',
-  lessonNotFound: 'Lesson not found',
-} as const;
+export { LearningMessages, progressPercent } from './learning-rules';
 
 export const courseStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type CourseStatus = z.infer<typeof courseStatusSchema>;
 export const lessonStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type LessonStatus = z.infer<typeof lessonStatusSchema>;
-
-/**
- * Progress percent = completed lessons over total lessons, rounded (§9); 0 when there are no
- * lessons. Rounding never shows 100 before every lesson is done (199 of 200 is 99, not 100).
- */
-export function progressPercent(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  if (completed >= total) return 100;
-  return Math.min(99, Math.round((completed / total) * 100));
-}
 
 /** Course status by progress (§4): nothing completed, some, all. */
 export function courseStatus(completed: number, total: number): CourseStatus {

@@ -18,6 +18,8 @@ export const UploadMessages = {
   failedTitleTutorial: 'Tutorial Upload Failed',
   fileNotFound: 'File not found',
   noAccess: 'You do not have access to this file.',
+  storageFull: 'The server has no room left to store this file. Nothing was saved; please try again later or free some space.',
+  storageFailed: 'The file could not be stored right now. Nothing was saved; please try again in a moment.',
 } as const;
 
 export const UploadErrCode = {

@@ -88,3 +88,36 @@ export function toEmbedUrl(input: string): EmbedResult {
   if (vimeo) return { ok: true, url: vimeo };
   return { ok: true, url: value };
 }
+
+export type VideoProvider = 'youtube' | 'vimeo';
+export type PlayerEmbed = { url: string; provider: VideoProvider | null };
+
+/**
+ * A stored embed address as the course screen loads it, so the player reports playback through
+ * postMessage (no third-party script): YouTube only answers with `enablejsapi=1` (and `origin`,
+ * the page it may post to); Vimeo's player always listens. Any other address: no provider, unchanged.
+ */
+export function playerEmbed(embedUrl: string, pageOrigin?: string): PlayerEmbed {
+  if (!isWebUrl(embedUrl)) return { url: embedUrl, provider: null };
+  const url = new URL(embedUrl);
+  const host = url.hostname.toLowerCase();
+  if (YOUTUBE_HOSTS.has(host) && url.pathname.startsWith('/embed/')) {
+    url.searchParams.set('enablejsapi', '1');
+    if (pageOrigin && isWebUrl(pageOrigin)) url.searchParams.set('origin', new URL(pageOrigin).origin);
+    return { url: url.toString(), provider: 'youtube' };
+  }
+  if (host === 'player.vimeo.com' && url.pathname.startsWith('/video/')) return { url: embedUrl, provider: 'vimeo' };
+  return { url: embedUrl, provider: null };
+}
+
+/** Where a provider's player posts its messages from. */
+export const PLAYER_ORIGINS: Record<VideoProvider, readonly string[]> = {
+  youtube: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://youtube.com', 'https://youtube-nocookie.com'],
+  vimeo: ['https://player.vimeo.com'],
+};
+
+/** The only sites the app lets into a frame (the Content-Security-Policy's frame-src): the video players. */
+export const VIDEO_FRAME_ORIGINS: readonly string[] = [...PLAYER_ORIGINS.youtube, ...PLAYER_ORIGINS.vimeo];
+
+/** True when the address is a video player the page may show in a frame. */
+export const isFramedPlayer = (url: string) => isWebUrl(url) && VIDEO_FRAME_ORIGINS.includes(new URL(url).origin);

@@ -16,10 +16,18 @@ import {
 import { ErrorCode } from '../common/errors';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { createChatModel } from './lib/ai';
 import { AppError, isDatabaseUnavailable } from './lib/errors';
+import { securityHeaders } from './lib/security-headers';
 import type { Mailer } from './lib/mail';
+import { createStorage, type FileStorage } from './lib/storage';
+import { tutorRoutes } from './modules/ai-tutor/tutor.routes';
+import { createTutorService } from './modules/ai-tutor/tutor.service';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { authPlugin, sessionCookie } from './modules/auth/auth.plugin';
+import { sameOriginWrites } from './modules/auth/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodeService } from './modules/auth/codes.service';
@@ -28,12 +36,18 @@ import { createSessionService } from './modules/auth/sessions.service';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { createCertificatesService } from './modules/certificates/certificates.service';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { createEventsService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
 import { createLearningService } from './modules/learning/learning.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { createPageRenderer } from './modules/pwa/page-preloads';
+import { pwaRoutes } from './modules/pwa/pwa.routes';
+import { sessionUserHeader } from './modules/pwa/session-user-header';
 import { studentsRoutes } from './modules/students/students.routes';
 import { createStudentsService } from './modules/students/students.service';
+import { createFilesService } from './modules/uploads/files.service';
 import { workspaceRoutes } from './modules/workspace/workspace.plugin';
 
 export type AppDeps = {
@@ -44,14 +58,36 @@ export type AppDeps = {
   webRoot?: string;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files live; by default from env (S3 when configured, else DATA_DIR/files). */
+  storage?: FileStorage;
 };
+
+/** An API route; `body`: it declares a JSON body schema. */
+export type ApiRoute = { method: string; url: string; body: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /api/ (HEAD left out). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
 
 export async function buildApp(deps: AppDeps) {
   const { env, db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
+  const storage = deps.storage ?? createStorage(env);
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (_address: string, hop: number) => hop < env.trustProxy }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every API route, in the order registered: the authorization matrix test walks this list, so a
+  // new route without an entry there fails it.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const body = Boolean((route.schema as { body?: unknown } | undefined)?.body);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, body });
+  });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -79,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(cookie);
+  await app.register(securityHeaders, { isProduction: env.isProduction });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: `${env.appName} API`, version: '1.0.0' } },
@@ -99,18 +136,35 @@ export async function buildApp(deps: AppDeps) {
   });
   const students = createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log: app.log });
 
+  // Cross-site writes are refused before the session is even looked up.
+  await app.register(sameOriginWrites, { appUrl: env.appUrl });
   await app.register(authPlugin, { sessions, cookie: cookieConfig });
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, {
     config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools },
   });
+  await app.register(sessionUserHeader);
+  await app.register(pwaRoutes, { appName: env.appName });
   await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig, devTools: env.devTools });
   await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
   await app.register(adminHomeRoutes, { db });
   await app.register(studentsRoutes, { students });
-  await app.register(workspaceRoutes, { db, env });
-  await app.register(learningRoutes, { learning: createLearningService({ db, now }) });
+  await app.register(workspaceRoutes, { db, env, storage });
+  const learning = createLearningService({ db, now });
+  await app.register(learningRoutes, { learning });
+  const tutor = createTutorService({
+    db,
+    learning,
+    files: createFilesService({ db, storage, log: app.log }),
+    model: createChatModel(env.ai),
+    dailyMessages: env.ai.dailyMessages,
+    now,
+    log: app.log,
+  });
+  await app.register(tutorRoutes, { tutor });
   await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName }) });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }), now });
+  await app.register(eventsRoutes, { events: createEventsService({ db, now }) });
 
   const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {
@@ -118,6 +172,8 @@ export async function buildApp(deps: AppDeps) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its assets (scripts/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -125,13 +181,17 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // index.html with the preloads of the page asked for (src/server/modules/pwa/page-preloads.ts).
+  const renderPage = webRoot ? createPageRenderer(webRoot) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // A missing file (say, an old /assets chunk after a deploy) is a 404, never the app's HTML.
     const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (webRoot && isPage) {
       // Every file of the build has its own route; any other page path belongs to the single-page app.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const token = request.cookies[cookieConfig.name];
+      const signedIn = token ? (await sessions.resolve(token).catch(() => null)) !== null : false;
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(renderPage!(pathname, signedIn));
     }
     return reply.code(404).send({ error: { code: ErrorCode.notFound, message: 'Not found' } });
   });

@@ -135,4 +135,39 @@ describe('loadEnv', () => {
   it('ADMIN_EMAIL cannot be a built-in test student (quick login would make anyone the admin)', () => {
     expect(errorOf({ ...base, ADMIN_EMAIL: 'alice.student@example.com' }).message).toMatch(/ADMIN_EMAIL: ADMIN_EMAIL cannot be/);
   });
+
+  describe('object storage (S3_*)', () => {
+    const s3 = { S3_BUCKET: 'tutor-files', S3_ACCESS_KEY_ID: 'AKIA123', S3_SECRET_ACCESS_KEY: 'secret' };
+
+    it('is off by default: files stay under DATA_DIR', () => {
+      expect(loadEnv(base).s3).toBeUndefined();
+    });
+
+    it('reads a complete set, with us-east-1 as the default region', () => {
+      expect(loadEnv({ ...base, ...s3 }).s3).toEqual({
+        endpoint: undefined,
+        bucket: 'tutor-files',
+        accessKeyId: 'AKIA123',
+        secretAccessKey: 'secret',
+        region: 'us-east-1',
+      });
+      expect(loadEnv({ ...base, ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto' }).s3).toMatchObject({
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'auto',
+      });
+    });
+
+    it.each([
+      [{ S3_BUCKET: 'tutor-files' }, /S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required when S3_BUCKET is set/],
+      [{ S3_BUCKET: 'tutor-files', S3_ACCESS_KEY_ID: 'k' }, /S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set/],
+      [{ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, /S3_BUCKET: S3_BUCKET is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: S3_ENDPOINT must be a URL starting with http:\/\/ or https:\/\//],
+      [{ ...s3, S3_BUCKET: 'Tutor_Files' }, /S3_BUCKET: S3_BUCKET must be a bucket name/],
+      [{ ...s3, S3_BUCKET: 'ab' }, /S3_BUCKET: S3_BUCKET must be a bucket name/],
+      [{ ...s3, S3_REGION: 'US East' }, /S3_REGION: S3_REGION must be a region name/],
+    ])('an incomplete or bad set stops the start naming the variable: %j', (vars, expected) => {
+      expect(errorOf({ ...base, ...vars }).message).toMatch(expected);
+    });
+  });
 });

@@ -3,6 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './styles.css';
 
+// The Content-Security-Policy allows no eval: zod 4 must not try its compiled ("JIT") parsers, whose
+// probe (`new Function('')`) the browser reports as a CSP violation. This is zod's own
+// `z.config({ jitless: true })`, set on the object zod keeps its settings in, so that the landing
+// page need not load zod to say it. Before any parse: the probe runs at the first object parse.
+Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { waitForCode } from '../support/mailbox';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -58,6 +59,16 @@ export async function apiSetStatus(adminRequest: APIRequestContext, studentId: s
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** An approved student (registered through the real code flow) enrolled in the course. */
+export async function enrolledStudent(request: APIRequestContext, admin: APIRequestContext, courseId: string, firstName: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const user = await apiRegister(request, { firstName, lastName: 'Learner', email });
+  await apiSetStatus(admin, user.id, 'approved');
+  const res = await admin.post(`/api/admin/students/${user.id}/enrollments`, { data: { courseId } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: user.id, email, fullName: `${firstName} Learner` };
+}
+
 /** axe-core finds no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -75,4 +86,20 @@ export async function atBothWidths(page: Page, check: (width: number) => Promise
     await page.setViewportSize({ width, height });
     await check(width);
   }
+}
+
+/** A real one-page PDF that says `text`. */
+export async function pdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([400, 200]).drawText(text, { x: 30, y: 100, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** As the tutor, uploads a lesson (or tutorial) PDF named `name`; its file id. */
+export async function uploadPdf(admin: APIRequestContext, kind: 'pdf' | 'tutorial', name: string, text = name): Promise<string> {
+  const res = await admin.post(`/api/admin/uploads?kind=${kind}`, {
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: await pdf(text) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { file: { id: string } }).file.id;
 }

@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeOpenAI } from '../support/fake-openai';
 import { waitForCode } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/server-process';
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -61,6 +52,8 @@ export default async function globalSetup() {
   await fs.chmod(root, 0o755);
   const mailboxDir = path.join(root, 'mailbox');
   const smtp = await startSmtpSink(mailboxDir);
+  // The AI tutor talks to an in-test OpenAI-compatible server; tests steer it with directives in their questions.
+  const fakeOpenAI = await startFakeOpenAI();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = await fs.open(path.join(root, 'server.log'), 'w');
@@ -73,6 +66,11 @@ export default async function globalSetup() {
       DATA_DIR: path.join(root, 'data'),
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OPENAI_BASE_URL: fakeOpenAI.baseUrl,
+      OPENAI_API_KEY: 'test-key',
+      AI_MODEL: 'fake-model',
+      // A stalled model ends in the apology after this long (30 s in production); the fake answers in milliseconds.
+      AI_TIMEOUT_MS: '4000',
       ADMIN_EMAIL: 'admin@example.com',
       APP_URL: baseUrl,
       // Every browser test signs in from 127.0.0.1; the per-client limit is tested in the API suite.
@@ -87,9 +85,11 @@ export default async function globalSetup() {
   } catch (err) {
     console.error(await fs.readFile(path.join(root, 'server.log'), 'utf8'));
     child.kill('SIGTERM');
+    await fakeOpenAI.close();
     throw err;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_FAKE_OPENAI_URL = `http://127.0.0.1:${fakeOpenAI.port}`;
   process.env.E2E_MAILBOX_DIR = mailboxDir;
   process.env.E2E_ROOT = root;
   // Tests run in parallel, and a new code replaces the last one: sign the tutor in here, one after
@@ -106,6 +106,7 @@ export default async function globalSetup() {
     const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
     await logFile.close();
     await smtp.close();
+    await fakeOpenAI.close();
     const pidLeft = await fs
       .access(path.join(root, 'data', 'postgres', 'postmaster.pid'))
       .then(() => true, () => false);

@@ -9,7 +9,8 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+  // A database that does not answer (rather than refusing) fails requests after 10 s instead of holding them.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

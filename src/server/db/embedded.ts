@@ -99,6 +99,7 @@ async function stopOrphanedServer(dataDir: string, ownerFile: string, log: (msg:
 export async function startEmbeddedPostgres(
   dir: string,
   log: (msg: string) => void = () => {},
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const dataDir = path.join(dir, 'postgres');
   const passwordFile = path.join(dir, '.postgres-password');
@@ -112,7 +113,7 @@ export async function startEmbeddedPostgres(
   }
   const ownerFile = path.join(dir, '.postgres-owner.pid');
   if (initialised) await stopOrphanedServer(dataDir, ownerFile, log);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const recent: string[] = [];
   const remember = (m: string) => {

@@ -26,6 +26,11 @@ export const paths = {
     pattern: '/course/:courseId',
     href: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
   },
+  /** The public verification page of a certificate (anyone with the link). */
+  certificate: {
+    pattern: '/certificates/:certificateId',
+    href: (certificateId: string) => `/certificates/${encodeURIComponent(certificateId)}`,
+  },
 } as const;
 
 /** The anchor of the landing page's sample lesson (Watch Demo). */

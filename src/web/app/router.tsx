@@ -1,4 +1,5 @@
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { PwaOverlays } from '@web/features/pwa/pwa-overlays';
 import { useFinishSignOut } from '@web/lib/use-sign-out';
 import { DashboardRedirect, RequireAuth } from './guards';
 import { paths } from './paths';
@@ -17,16 +18,13 @@ function RootLayout() {
       </a>
       <Outlet />
       <ScrollRestoration />
+      <PwaOverlays />
     </>
   );
 }
 
 // Every page is its own chunk (route `lazy`): the landing page never downloads admin code.
 const shell = () => import('@web/features/shell/shell-layout');
-const placeholder = (name: keyof typeof import('@web/features/placeholders/placeholder-pages')) => async () => {
-  const pages = await import('@web/features/placeholders/placeholder-pages');
-  return { Component: pages[name] };
-};
 
 export const routes: RouteObject[] = [
   {
@@ -39,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: paths.contact, lazy: () => import('@web/features/contact/contact-page') },
       { path: paths.login, lazy: () => import('@web/features/auth/login-page') },
       { path: paths.register, lazy: () => import('@web/features/auth/register-page') },
+      // Public: anyone holding a certificate's link may check it.
+      { path: paths.certificate.pattern, lazy: () => import('@web/features/certificates/certificate-verify-page') },
       { path: paths.dashboard, element: <DashboardRedirect /> },
       // The spec's navigation lists /create while its buttons use /new: both lead to the form.
       { path: paths.admin.courseCreate, element: <Navigate to={paths.admin.courseNew} replace /> },
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.courses, lazy: () => import('@web/features/admin-courses/courses-page') },
               { path: paths.admin.courseNew, lazy: () => import('@web/features/admin-courses/course-editor-page') },
               { path: paths.admin.courseEdit.pattern, lazy: () => import('@web/features/admin-courses/course-editor-page') },
-              { path: paths.admin.analytics, lazy: placeholder('AnalyticsPage') },
+              { path: paths.admin.analytics, lazy: () => import('@web/features/analytics/analytics-page') },
               { path: paths.admin.databaseHelper, lazy: () => import('@web/features/database-helper/database-helper-page') },
             ],
           },
@@ -61,12 +61,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireAuth role="student" />,
-        children: [{ lazy: shell, children: [{ path: paths.student.dashboard, lazy: placeholder('StudentDashboardPage') }] }],
+        children: [{ lazy: shell, children: [{ path: paths.student.dashboard, lazy: () => import('@web/features/student-dashboard/student-dashboard-page') }] }],
       },
       {
         // Approved students; the admin may preview any course.
         element: <RequireAuth />,
-        children: [{ lazy: shell, children: [{ path: paths.course.pattern, lazy: placeholder('CourseLearningPage') }] }],
+        children: [{ lazy: shell, children: [{ path: paths.course.pattern, lazy: () => import('@web/features/course-learning/course-learning-page') }] }],
       },
       { path: '*', lazy: () => import('@web/app/screens/not-found-page') },
     ],

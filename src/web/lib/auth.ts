@@ -1,6 +1,8 @@
 import type { MeResponse, SessionUser, ViewMode } from '@common/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { NETWORK_ERROR, api, isApiError } from './api';
+import { lastConfirmedSession, rememberSignedInUser } from './offline-user-data';
+import { runUserChange } from './session-end';
 
 /** The signed-in user and view mode, or null when signed out. Shared by every feature (header, guards, forms). */
 export type Session = MeResponse;
@@ -11,9 +13,18 @@ export const sessionKeys = {
 };
 
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  // /api/session answers 200 for visitors too, so public pages log no failed request.
-  const { session } = await api.get<{ session: Session | null }>('/api/session', { signal });
-  return session;
+  try {
+    // /api/session answers 200 for visitors too, so public pages log no failed request.
+    const { session } = await api.get<{ session: Session | null }>('/api/session', { signal });
+    await rememberSignedInUser(session);
+    return session;
+  } catch (error) {
+    // The server cannot be reached (offline): the last session it confirmed, so pages kept for
+    // offline reopen. Never when the server answered, whatever it said.
+    const offline = isApiError(error) && error.code === NETWORK_ERROR ? await lastConfirmedSession() : null;
+    if (offline) return offline;
+    throw error;
+  }
 }
 
 export const sessionQueryOptions = () =>
@@ -30,6 +41,10 @@ export function useSession() {
 
 /** Forget every other user's data: all queries except the session, which is set to the new value. */
 export function replaceSession(queryClient: QueryClient, session: Session | null) {
+  const before = queryClient.getQueryData<Session | null>(sessionKeys.me());
+  if (before && before.user.id !== session?.user.id) runUserChange();
+  // The offline copy goes with the user: another user's is deleted, and all of it at sign-out.
+  void rememberSignedInUser(session);
   queryClient.setQueryData(sessionKeys.me(), session);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
 }

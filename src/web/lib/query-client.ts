@@ -21,6 +21,9 @@ export function createQueryClient() {
     mutationCache: new MutationCache({ onError: (error) => onUnauthenticated(error) }),
     defaultOptions: {
       queries: {
+        // Ask even when the browser says it is offline: the service worker may answer from the
+        // copy it kept (issue 7); a query that fails offline then waits for the connection.
+        networkMode: 'offlineFirst',
         staleTime: 30_000,
         refetchOnWindowFocus: true,
         // Client errors will not change on retry; network and server errors get two more tries.

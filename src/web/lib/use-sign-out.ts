@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { replaceSession, useLogout } from './auth';
+import { runBeforeSignOut } from './session-end';
 
 type SignedOutState = { signedOut?: boolean } | null;
 
@@ -14,11 +15,14 @@ type SignedOutState = { signedOut?: boolean } | null;
 export function useSignOut() {
   const navigate = useNavigate();
   const logout = useLogout();
-  const signOut = () =>
+  const signOut = async () => {
+    // While the session still exists: the last learning events still count for this student.
+    await runBeforeSignOut();
     logout.mutate(undefined, {
       onSuccess: () => void navigate('/', { replace: true, state: { signedOut: true } satisfies SignedOutState }),
       onError: () => toast.error('Error', { description: 'Failed to sign out. Please try again.' }),
     });
+  };
   return { signOut, isPending: logout.isPending };
 }
 

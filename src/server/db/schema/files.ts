@@ -13,6 +13,12 @@ export const files = pgTable('files', {
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
+  /**
+   * The PDF's text, extracted once (at upload, or on first use by the AI tutor for older files),
+   * capped; '' when the PDF has no extractable text. Null with text_extracted_at null: not tried yet.
+   */
+  extractedText: text('extracted_text'),
+  textExtractedAt: timestamp('text_extracted_at', { withTimezone: true }),
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

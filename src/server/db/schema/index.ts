@@ -4,3 +4,5 @@ export * from './courses';
 export * from './learning';
 export * from './files';
 export * from './certificates';
+export * from './tutor';
+export * from './analytics';

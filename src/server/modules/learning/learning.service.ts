@@ -175,6 +175,17 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     return course;
   }
 
+  /** The lesson's course, checked as checkCourse does; an unknown lesson is a 404. Also used by the AI tutor. */
+  async function checkLesson(auth: ActiveSession, lessonId: string) {
+    if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
+    const { rows } = await db.execute<{ course_id: string }>(sql`
+      select ch.course_id from lessons l join chapters ch on ch.id = l.chapter_id where l.id = ${lessonId}`);
+    const courseId = rows[0]?.course_id;
+    if (!courseId) throw notFound(LearningMessages.lessonNotFound);
+    const course = await checkCourse(auth, courseId);
+    return { courseId, course };
+  }
+
   return {
     dashboard(auth: ActiveSession) {
       return isPreview(auth) ? previewDashboard(auth.user.id) : studentDashboard(auth.user.id);
@@ -236,13 +247,10 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       };
     },
 
+    checkLesson,
+
     async recordProgress(auth: ActiveSession, lessonId: string, body: ProgressBody): Promise<ProgressResponse> {
-      if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
-      const { rows } = await db.execute<{ course_id: string }>(sql`
-        select ch.course_id from lessons l join chapters ch on ch.id = l.chapter_id where l.id = ${lessonId}`);
-      const courseId = rows[0]?.course_id;
-      if (!courseId) throw notFound(LearningMessages.lessonNotFound);
-      await checkCourse(auth, courseId);
+      const { courseId } = await checkLesson(auth, lessonId);
 
       if (isPreview(auth)) {
         // Preview (§4): the answer as if this were the only lesson done; nothing is written.

@@ -238,6 +238,28 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     expect((await put('00000000-0000-4000-8000-000000000000', 'completed', alice)).statusCode).toBe(404);
   });
 
+  it('percent and status follow when the tutor adds a lesson to a completed course', async () => {
+    const s = await newStudent('grows');
+    const { course, chapterIds, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    for (const lesson of lessonIds.flat()) await put(lesson, 'completed', s.cookie);
+    const courseOnDashboard = async () =>
+      ((await get('/api/student/dashboard', s.cookie)).json() as DashboardResponse).courses.find((c) => c.id === course.id);
+    expect(await courseOnDashboard()).toMatchObject({ percent: 100, status: 'completed' });
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/chapters/${chapterIds[1]}/lessons`,
+      headers: { cookie: admin },
+      payload: { title: 'b2', lessonType: 'VIDEO', videoUrl: 'https://vimeo.com/76979871' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(await courseOnDashboard()).toMatchObject({ percent: 75, status: 'in_progress', completedLessons: 3, totalLessons: 4 });
+    const learn = (await get(`/api/courses/${course.id}/learn`, s.cookie)).json() as LearnResponse;
+    expect(learn.progress).toMatchObject({ percent: 75, completedLessons: 3, totalLessons: 4 });
+    expect(learn.firstUnfinishedLessonId).toBe(added.json().lesson.id);
+  });
+
   it('answers 400 to a wrong body', async () => {
     const { course, lessonIds } = await seedCourse(t.db, twoChapters());
     await enroll(t.db, aliceId, course.id);

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chapters, enrollments, files, lessons, type FileRow, type UserRow } from '../../db/schema/index';
-import { forbidden, notFound } from '../../lib/errors';
+import { chapters, courses, enrollments, files, lessons, type FileRow, type UserRow } from '../../db/schema/index';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { extractPdfText } from '../../lib/pdf-text';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
+import { ErrorCode } from '../../../common/errors';
 import { UploadMessages } from '../../../common/uploads';
 import { isUuid, type Queryable, type Tx } from '../workspace/db-helpers';
 
@@ -19,14 +21,37 @@ export function cleanFileName(name: string | undefined): string {
   return clean || 'document.pdf';
 }
 
+/** A write the storage refused: a full disk (or quota) says so; anything else is a passing failure. Nothing is recorded either way. */
+function storageFailure(err: unknown): AppError {
+  const code = (err as { code?: unknown }).code;
+  return code === 'ENOSPC' || code === 'EDQUOT'
+    ? new AppError(507, ErrorCode.storageFull, UploadMessages.storageFull, UploadMessages.failedTitle, { cause: err })
+    : new AppError(503, ErrorCode.unavailable, UploadMessages.storageFailed, UploadMessages.failedTitle, { cause: err });
+}
+
 export type FilesServiceDeps = { db: Db; storage: FileStorage; log: { warn: (obj: object, msg: string) => void } };
 
 export function createFilesService({ db, storage, log }: FilesServiceDeps) {
+  /** The PDF's text for the AI tutor; '' (and a warning) when the PDF cannot be read: that never fails an upload. */
+  async function textOf(data: Buffer, fileId?: string): Promise<string> {
+    try {
+      return await extractPdfText(data);
+    } catch (err) {
+      log.warn({ err, fileId }, 'no text could be extracted from a PDF');
+      return '';
+    }
+  }
+
   return {
-    /** Stores the bytes, then the row; a failed insert leaves no stray file behind. */
+    /** Stores the bytes, then the row (with the PDF's text, extracted once here); a failed insert leaves no stray file behind. */
     async store(data: Buffer, name: string | undefined, uploadedBy: string): Promise<FileRow> {
+      const extractedText = await textOf(data);
       const key = newStorageKey('pdf');
-      await storage.put(key, data);
+      try {
+        await storage.put(key, data);
+      } catch (err) {
+        throw storageFailure(err);
+      }
       try {
         const [row] = await db
           .insert(files)
@@ -36,6 +61,8 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
             contentType: 'application/pdf',
             sizeBytes: data.length,
             sha256: crypto.createHash('sha256').update(data).digest('hex'),
+            extractedText,
+            textExtractedAt: new Date(),
             uploadedBy,
           })
           .returning();
@@ -61,6 +88,8 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
           .from(lessons)
           .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
           .innerJoin(enrollments, and(eq(enrollments.courseId, chapters.courseId), eq(enrollments.studentId, user.id)))
+          // A draft course is 'Course Not Available' to students (§5): so are its PDFs.
+          .innerJoin(courses, and(eq(courses.id, chapters.courseId), eq(courses.isPublished, true)))
           .where(or(eq(lessons.pdfFileId, file.id), eq(lessons.tutorialFileId, file.id)))
           .limit(1);
         if (!allowed) throw forbidden(UploadMessages.noAccess);
@@ -73,6 +102,34 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
       return { file, ...blob };
     },
 
+    /**
+     * The extracted text of each file (by id). Files uploaded before extraction existed are read
+     * and extracted now, once, and the text is stored for next time.
+     */
+    async extractedTexts(fileIds: string[]): Promise<Map<string, string>> {
+      const texts = new Map<string, string>();
+      if (!fileIds.length) return texts;
+      const rows = await db
+        .select({ id: files.id, key: files.storageKey, text: files.extractedText, at: files.textExtractedAt })
+        .from(files)
+        .where(inArray(files.id, fileIds));
+      for (const row of rows) {
+        if (row.at) {
+          texts.set(row.id, row.text ?? '');
+          continue;
+        }
+        const blob = await storage.get(row.key);
+        if (!blob) {
+          log.warn({ fileId: row.id, key: row.key }, 'file row without stored bytes');
+          continue;
+        }
+        const text = await textOf(await readAll(blob.stream), row.id);
+        await db.update(files).set({ extractedText: text, textExtractedAt: new Date() }).where(eq(files.id, row.id));
+        texts.set(row.id, text);
+      }
+      return texts;
+    },
+
     /** After the transaction that deleted the rows has committed: the bytes go too. */
     async removeBlobs(keys: string[]): Promise<void> {
       for (const key of keys) {
@@ -82,6 +139,12 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
   };
 }
 export type FilesService = ReturnType<typeof createFilesService>;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
 
 /** The uploaded files the given lessons use. */
 export async function fileIdsOfLessons(q: Queryable, where: SQL): Promise<string[]> {

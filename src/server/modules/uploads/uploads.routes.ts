@@ -37,7 +37,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
     const known = err instanceof AppError;
     const status = known ? err.statusCode : err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'upload failed');
-    const message = status >= 500 ? 'Failed to upload file' : err.message;
+    // An unexpected failure gets the spec's generic text; a known one (a full disk, say) says what happened.
+    const message = status >= 500 && !known ? 'Failed to upload file' : err.message;
     const code = known ? err.code : status >= 500 ? ErrorCode.internal : ErrorCode.validation;
     const errCode = err instanceof UploadError ? err.errCode : code;
     return reply.code(status).send({ error: { code, message, title: known ? err.title : undefined }, errCode, errMsg: message });

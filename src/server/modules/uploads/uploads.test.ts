@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { files } from '../../db/schema/index';
+import { textPdf } from '../../../../tests/support/text-pdf';
+import { chapters, courses, files, lessons } from '../../db/schema/index';
 import { EnvError, loadEnv } from '../../env';
 import {
   ADMIN,
@@ -156,6 +157,16 @@ describe('GET /api/files/:id', () => {
     expect((await get(fileId)).statusCode).toBe(401);
   });
 
+  it('refuses enrolled students while the course is a draft, like the course itself', async () => {
+    const [lesson] = await t.db.select({ courseId: chapters.courseId }).from(lessons).innerJoin(chapters, eq(chapters.id, lessons.chapterId)).where(eq(lessons.pdfFileId, fileId));
+    await t.db.update(courses).set({ isPublished: false }).where(eq(courses.id, lesson!.courseId));
+    expect((await get(fileId, alice)).statusCode).toBe(403);
+    expect((await get(tutorialId, alice)).statusCode).toBe(403);
+    expect((await get(fileId, admin)).statusCode).toBe(200);
+    await t.db.update(courses).set({ isPublished: true }).where(eq(courses.id, lesson!.courseId));
+    expect((await get(fileId, alice)).statusCode).toBe(200);
+  });
+
   it("answers 404 'File not found' for an unknown or malformed id", async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'x']) {
       const res = await get(id, admin);
@@ -173,5 +184,23 @@ describe('UPLOAD_MAX_MB', () => {
       expect(() => loadEnv({ NODE_ENV: 'test', UPLOAD_MAX_MB: bad })).toThrow(EnvError);
       expect(() => loadEnv({ NODE_ENV: 'test', UPLOAD_MAX_MB: bad })).toThrow(/UPLOAD_MAX_MB/);
     }
+  });
+});
+
+describe('text for the AI tutor', () => {
+  it("extracts a PDF's text once, at upload, and stores it with the file", async () => {
+    const res = await uploadPdf(t.app, admin, await textPdf([['Binary search halves the range.'], ['Page two']]));
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(files).where(eq(files.id, res.json().file.id));
+    expect(row!.extractedText).toBe('Binary search halves the range.\n\nPage two');
+    expect(row!.textExtractedAt).toBeInstanceOf(Date);
+  });
+
+  it('still accepts a PDF whose text cannot be read, with no text', async () => {
+    const res = await uploadPdf(t.app, admin, pdfBytes(800));
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(files).where(eq(files.id, res.json().file.id));
+    expect(row!.extractedText).toBe('');
+    expect(row!.textExtractedAt).toBeInstanceOf(Date);
   });
 });

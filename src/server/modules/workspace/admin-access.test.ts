@@ -52,6 +52,8 @@ describe('admin routes', () => {
       'GET /api/admin/database-helper',
       'GET /api/admin/tables',
       'GET /api/admin/tables/users/items',
+      'GET /api/admin/analytics',
+      'GET /api/admin/analytics/students.csv',
     ]) {
       expect(list).toContain(expected);
     }

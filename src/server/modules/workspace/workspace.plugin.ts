@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { createStorage, type FileStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage';
 import { bulkUploadRoutes } from '../bulk-upload/bulk-upload.routes';
 import { createBulkUploadService } from '../bulk-upload/bulk-upload.service';
 import { contentRoutes } from '../course-content/content.routes';
@@ -16,14 +16,14 @@ import { studentsListRoutes } from '../students/students-list.routes';
 import { createFilesService } from '../uploads/files.service';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 
-export type WorkspaceOptions = { db: Db; env: Env; storage?: FileStorage };
+export type WorkspaceOptions = { db: Db; env: Env; storage: FileStorage };
 
 /**
  * The tutor's workspace (issue #3): student list and enrolments, courses and their content,
  * uploads and files, bulk upload, and the database helper. One registration in app.ts.
  */
 export const workspaceRoutes: FastifyPluginAsync<WorkspaceOptions> = async (app, { db, env, storage }) => {
-  const filesService = createFilesService({ db, storage: storage ?? createStorage({ dataDir: env.dataDir }), log: app.log });
+  const filesService = createFilesService({ db, storage, log: app.log });
   await app.register(studentsListRoutes, { db });
   await app.register(enrollmentsRoutes, { enrollments: createEnrollmentsService({ db }) });
   await app.register(coursesRoutes, { courses: createCoursesService({ db, filesService }) });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts } from './ai-tutor-texts';
+
+/**
+ * The AI tutor on the course-learning screen (spec §2, §4, §5, §7, §8, §9; issue 5).
+ * The browser talks only to our server; the server calls the model and streams the answer back.
+ */
+
+export { AI_TUTOR_HISTORY_TURNS, AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts, QUICK_QUESTIONS, TutorErrorCode } from './ai-tutor-texts';
+
+export const tutorRoleSchema = z.enum(['user', 'assistant']);
+export type TutorRole = z.infer<typeof tutorRoleSchema>;
+
+export const tutorMessageSchema = z.object({
+  id: z.string(),
+  role: tutorRoleSchema,
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type TutorMessage = z.infer<typeof tutorMessageSchema>;
+
+export const tutorBudgetSchema = z.object({
+  /** Questions a student may ask per UTC day. */
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  /** True for the admin: no daily limit applies (limit and remaining then stay at the students' figures). */
+  unlimited: z.boolean().optional(),
+});
+export type TutorBudget = z.infer<typeof tutorBudgetSchema>;
+
+/** GET /api/lessons/:lessonId/tutor — the signed-in user's latest conversation about this lesson. */
+export const tutorConversationResponseSchema = z.object({
+  /** False when OPENAI_BASE_URL/AI_MODEL are not set: the panel says so instead of failing. */
+  available: z.boolean(),
+  conversationId: z.string().nullable(),
+  messages: z.array(tutorMessageSchema),
+  budget: tutorBudgetSchema,
+});
+export type TutorConversationResponse = z.infer<typeof tutorConversationResponseSchema>;
+
+/**
+ * POST /api/lessons/:lessonId/tutor/messages
+ * conversationId null (or omitted) starts a new conversation ('New chat').
+ * Refusals before any answer (validation, access, budget, not configured) are ordinary JSON
+ * errors with a 4xx/503 status. Otherwise the answer is `text/event-stream` with the events below.
+ */
+export const tutorAskBodySchema = z.strictObject({
+  content: z
+    .string({ error: AiTutorTexts.messageRequired })
+    .trim()
+    .min(1, AiTutorTexts.messageRequired)
+    .max(AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts.messageTooLong),
+  conversationId: z.string().uuid().nullable().optional(),
+});
+export type TutorAskBody = z.infer<typeof tutorAskBodySchema>;
+
+/** Server-sent events of the answer stream, in order: start, delta*, then done or error. */
+export const tutorStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), conversationId: z.string(), userMessage: tutorMessageSchema }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  /** The stored answer (the empty-reply fallback when the model said nothing) and the budget after it. */
+  z.object({ type: z.literal('done'), message: tutorMessageSchema, budget: tutorBudgetSchema }),
+  /** The provider failed or timed out: show AiTutorTexts.apology in the chat and the 'AI Tutor Unavailable' toast. */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type TutorStreamEvent = z.infer<typeof tutorStreamEventSchema>;

@@ -1,0 +1,21 @@
+/** The API's error codes, without zod (the web's pages import them). */
+export const ErrorCode = {
+  validation: 'VALIDATION_ERROR',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  invalidCode: 'INVALID_CODE',
+  userNotFound: 'USER_NOT_FOUND',
+  pendingApproval: 'PENDING_APPROVAL',
+  accessRevoked: 'ACCESS_REVOKED',
+  notEnrolled: 'NOT_ENROLLED',
+  accountExists: 'ACCOUNT_EXISTS',
+  mailFailed: 'MAIL_FAILED',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  storageFull: 'STORAGE_FULL',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

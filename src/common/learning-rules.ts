@@ -1,0 +1,20 @@
+/** Learning rules and texts without zod, for the course screen's chunk (contracts in learning.ts). */
+
+export const LearningMessages = {
+  notEnrolled: 'Access Denied - You are not enrolled in this course.',
+  /** The same refusal as the course screen's toast: title and message. */
+  notEnrolledTitle: 'Access Denied',
+  notEnrolledMessage: 'You are not enrolled in this course.',
+  courseNotFound: 'Course not found',
+  lessonNotFound: 'Lesson not found',
+} as const;
+
+/**
+ * Progress percent = completed lessons over total lessons, rounded (§9); 0 when there are no
+ * lessons. Rounding never shows 100 before every lesson is done (199 of 200 is 99, not 100).
+ */
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  if (completed >= total) return 100;
+  return Math.min(99, Math.round((completed / total) * 100));
+}

@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../tests/support/test-app';
+import { ADMIN, CAROL, createUser, enroll, pdfBytes, seedCourse, uploadPdf } from './test-helpers/workspace-fixtures';
+
+/**
+ * Every API route the server registers × every kind of caller → the status the server answers.
+ * The route list is the app's own (`app.apiRoutes`): a route added without a row below fails.
+ *
+ * Requests carry no body, so a caller who passes the guard gets the route's own answer (often a
+ * 400 for the missing body) and nothing is written; a caller who does not gets 401 or 403 before
+ * the body is read. Admin routes address ids that do not exist, so nothing is deleted either.
+ */
+const personas = ['anonymous', 'pending', 'rejected', 'student', 'enrolled', 'admin'] as const;
+type Persona = (typeof personas)[number];
+
+/** Who passes the guard; everyone else gets 401 (no live session) or 403. */
+type Access = 'public' | 'session' | 'approved' | 'admin';
+const passes: Record<Access, readonly Persona[]> = {
+  public: personas,
+  session: ['pending', 'student', 'enrolled', 'admin'],
+  approved: ['student', 'enrolled', 'admin'],
+  admin: ['admin'],
+};
+
+/** [who passes the guard, what those who pass get; per persona where it differs]. */
+type Row = [Access, number | Partial<Record<Persona, number>>];
+
+const matrix: Record<string, Row> = {
+  // Public: sign-in, registration, configuration, health, documentation, certificate checks.
+  'GET /api/health': ['public', 200],
+  'GET /api/public-config': ['public', 200],
+  'GET /api/session': ['public', 200],
+  'POST /api/auth/code': ['public', 400],
+  'POST /api/auth/login': ['public', 400],
+  'POST /api/auth/register': ['public', 400],
+  'POST /api/auth/logout': ['public', 204],
+  'GET /api/dev/tools': ['public', 200],
+  'POST /api/dev/login': ['public', 400],
+  'GET /api/certificates/:id': ['public', 404],
+  'GET /api/docs': ['public', 200],
+  'GET /api/docs/json': ['public', 200],
+  'GET /api/docs/yaml': ['public', 200],
+  'GET /api/docs/static/*': ['public', 404],
+  'GET /api/docs/static/index.html': ['public', 302],
+  'GET /api/docs/static/swagger-initializer.js': ['public', 200],
+
+  // Any live session, pending students included (they see the pending screen and may write to the tutor).
+  'GET /api/me': ['session', 200],
+  'POST /api/contact': ['session', 400],
+  // A file is served to the admin and to students enrolled in a published course that uses it.
+  'GET /api/files/:id': ['session', { pending: 403, student: 403, enrolled: 200, admin: 200 }],
+
+  // Approved students (and the admin); enrolment is checked by the route itself. A certificate
+  // that was not earned is 404 to everyone, enrolled or not.
+  'GET /api/student/dashboard': ['approved', 200],
+  'GET /api/courses/:courseId/learn': ['approved', { student: 403, enrolled: 200, admin: 200 }],
+  'PUT /api/lessons/:lessonId/progress': ['approved', 400],
+  'GET /api/courses/:courseId/certificate': ['approved', { student: 404, enrolled: 404, admin: 404 }],
+  'GET /api/courses/:courseId/certificate.pdf': ['approved', { student: 404, enrolled: 404, admin: 404 }],
+  'GET /api/lessons/:lessonId/tutor': ['approved', { student: 403, enrolled: 200, admin: 200 }],
+  'POST /api/lessons/:lessonId/tutor/messages': ['approved', 400],
+  'POST /api/events': ['approved', 400],
+
+  // The tutor's workspace, and the tutor's switch to the student view.
+  'PUT /api/me/view-mode': ['admin', 400],
+  'GET /api/admin/stats': ['admin', 200],
+  'GET /api/admin/students': ['admin', 200],
+  'PATCH /api/admin/students/:id/status': ['admin', 400],
+  'POST /api/admin/students/:studentId/enrollments': ['admin', 400],
+  'DELETE /api/admin/students/:studentId/enrollments/:courseId': ['admin', 404],
+  'GET /api/admin/courses': ['admin', 200],
+  'POST /api/admin/courses': ['admin', 400],
+  'GET /api/admin/courses/:id': ['admin', 404],
+  'PATCH /api/admin/courses/:id': ['admin', 400],
+  'PATCH /api/admin/courses/:id/publish': ['admin', 400],
+  'DELETE /api/admin/courses/:id': ['admin', 404],
+  'POST /api/admin/courses/:id/chapters': ['admin', 400],
+  'PATCH /api/admin/chapters/:id': ['admin', 400],
+  'DELETE /api/admin/chapters/:id': ['admin', 404],
+  'PUT /api/admin/chapters/:id/position': ['admin', 400],
+  'POST /api/admin/chapters/:id/lessons': ['admin', 400],
+  'DELETE /api/admin/lessons/:id': ['admin', 404],
+  'PUT /api/admin/lessons/:id/position': ['admin', 400],
+  'POST /api/admin/courses/:id/bulk-upload': ['admin', 400],
+  'POST /api/admin/uploads': ['admin', 400],
+  'GET /api/admin/database-helper': ['admin', 200],
+  'GET /api/admin/tables': ['admin', 200],
+  'GET /api/admin/tables/:table/items': ['admin', 200],
+  'GET /api/admin/analytics': ['admin', 200],
+  'GET /api/admin/analytics/students.csv': ['admin', 200],
+};
+
+function expected(key: string, persona: Persona): number {
+  const [access, ok] = matrix[key]!;
+  if (!passes[access].includes(persona)) return persona === 'anonymous' || persona === 'rejected' ? 401 : 403;
+  return typeof ok === 'number' ? ok : ok[persona]!;
+}
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+let t: TestContext;
+let cookies: Record<Persona, string | undefined>;
+let ids: { courseId: string; lessonId: string; fileId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.signIn(ADMIN);
+  const fileId = (await uploadPdf(t.app, admin, pdfBytes())).json().file.id as string;
+  const { course, chapterIds } = await seedCourse(t.db, { chapters: [{ title: 'c' }] });
+  const lesson = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/chapters/${chapterIds[0]}/lessons`,
+    headers: { cookie: admin },
+    payload: { title: 'Reading', lessonType: 'PDF', pdfFileId: fileId },
+  });
+  expect(lesson.statusCode, lesson.body).toBe(201);
+  const student = await createUser(t.db, 'matrix-student@example.com');
+  const enrolled = await createUser(t.db, 'matrix-enrolled@example.com');
+  const rejected = await createUser(t.db, 'matrix-rejected@example.com');
+  await enroll(t.db, enrolled.id, course.id);
+  const rejectedCookie = await t.signIn(rejected.email);
+  const status = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/students/${rejected.id}/status`,
+    headers: { cookie: admin },
+    payload: { status: 'rejected' },
+  });
+  expect(status.statusCode).toBe(200);
+  cookies = {
+    anonymous: undefined,
+    pending: await t.signIn(CAROL),
+    rejected: rejectedCookie,
+    student: await t.signIn(student.email),
+    enrolled: await t.signIn(enrolled.email),
+    admin,
+  };
+  ids = { courseId: course.id, lessonId: lesson.json().lesson.id as string, fileId };
+});
+
+/** A concrete URL: the fixture's course, lesson and file where a student route names them; ids that do not exist elsewhere. */
+function urlOf(url: string): string {
+  return url
+    .replace('*', 'missing')
+    .replace(':table', 'users')
+    .replace(':courseId', url.startsWith('/api/admin/') ? MISSING : ids.courseId)
+    .replace(':lessonId', ids.lessonId)
+    .replace(/:id\b/, url.startsWith('/api/files/') ? ids.fileId : MISSING)
+    .replace(/:\w+/g, MISSING);
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route the server registers, and no row for a route that is gone', async () => {
+    await t.app.ready();
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((key) => !(key in matrix)), 'routes without a row in the matrix').toEqual([]);
+    expect(Object.keys(matrix).filter((key) => !registered.includes(key)), 'rows without a route').toEqual([]);
+  });
+
+  it('answers every route as the matrix says, for every kind of caller', async () => {
+    const keys = Object.keys(matrix).filter((key) => key !== 'POST /api/auth/logout');
+    const wrong: string[] = [];
+    for (const persona of personas) {
+      // Signing out would end the persona's session: it goes last.
+      for (const key of [...keys, 'POST /api/auth/logout']) {
+        const [method, url] = key.split(' ') as [string, string];
+        const cookie = cookies[persona];
+        const res = await t.app.inject({ method: method as 'GET', url: urlOf(url), headers: cookie ? { cookie } : {} });
+        const want = expected(key, persona);
+        if (res.statusCode !== want) wrong.push(`${persona} ${key} → ${res.statusCode}, expected ${want}: ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

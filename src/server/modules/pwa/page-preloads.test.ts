@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPageRenderer, matchPattern } from './page-preloads';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+fs.writeFileSync(path.join(dir, 'index.html'), '<html>\n  <head>\n    <title>App</title>\n  </head>\n  <body></body>\n</html>\n');
+fs.writeFileSync(
+  path.join(dir, 'route-preloads.json'),
+  JSON.stringify([
+    { pattern: '/', modules: ['/assets/landing-1.js'], data: [] },
+    { pattern: '/course/:courseId', modules: ['/assets/shell-1.js', '/assets/course-1.js'], data: ['/api/session', '/api/courses/:courseId/learn'] },
+  ]),
+);
+
+describe('matchPattern', () => {
+  it('matches named segments and nothing else', () => {
+    expect(matchPattern('/course/:courseId', '/course/abc')).toEqual({ courseId: 'abc' });
+    expect(matchPattern('/course/:courseId', '/course/abc/more')).toBeNull();
+    expect(matchPattern('/', '/')).toEqual({});
+    expect(matchPattern('/', '/login')).toBeNull();
+  });
+});
+
+describe('createPageRenderer', () => {
+  const render = createPageRenderer(dir);
+
+  it('names the route’s chunks as module preloads', () => {
+    const html = render('/', false);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js" />');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('preloads the API answers the page waits for only for a signed-in request, with the route’s id', () => {
+    const signedIn = render('/course/0b6f7a51-7d0b-4a53-9a3c-bb6a1a000001', true);
+    expect(signedIn).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous" />');
+    expect(signedIn).toContain('href="/api/courses/0b6f7a51-7d0b-4a53-9a3c-bb6a1a000001/learn"');
+    const visitor = render('/course/0b6f7a51-7d0b-4a53-9a3c-bb6a1a000001', false);
+    expect(visitor).toContain('/assets/course-1.js');
+    expect(visitor).not.toContain('as="fetch"');
+  });
+
+  it('puts nothing odd from the address into the page', () => {
+    const html = render('/course/%22%3E%3Cscript%3E', true);
+    expect(html).not.toContain('/learn');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('leaves other pages, and a build without the list, as index.html', () => {
+    expect(render('/no-such-page', true)).toBe(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'));
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-bare-'));
+    fs.copyFileSync(path.join(dir, 'index.html'), path.join(bare, 'index.html'));
+    expect(createPageRenderer(bare)('/', true)).not.toContain('preload');
+    fs.rmSync(bare, { recursive: true, force: true });
+  });
+});

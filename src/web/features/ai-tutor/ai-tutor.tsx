@@ -1,0 +1,122 @@
+import { AiTutorTexts } from '@common/ai-tutor-texts';
+import { MessageCircleIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Spinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/cn';
+import { useTutorChat } from './use-tutor-chat';
+
+// The panel (Markdown, highlighting) is its own chunk, fetched when the student first reaches for it.
+const loadPanel = () => import('./components/tutor-panel');
+const TutorPanel = lazy(loadPanel);
+
+type View = 'closed' | 'open' | 'minimized';
+
+/**
+ * The AI tutor of the course-learning screen: a floating button (bottom right, above the phone's
+ * lesson bar) that opens the chat panel about the lesson in front of the student. Changing
+ * lessons shows that lesson's conversation.
+ */
+export function AiTutor(props: { courseId: string; lesson: { id: string; title: string } | null; preview?: boolean }) {
+  // courseId and preview are part of the mount contract; the server decides per lesson who may ask and
+  // tells the admin previewing a course that no budget applies (budget.unlimited).
+  const { lesson } = props;
+  const [view, setView] = useState<View>('closed');
+  const chat = useTutorChat(lesson?.id ?? null, view !== 'closed');
+  const button = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  /** Where focus goes once the panel (perhaps still loading) is there; back to the button on close. */
+  const focusTarget = useRef<'panel' | 'button' | null>(null);
+
+  useEffect(() => {
+    if (focusTarget.current === 'button') {
+      button.current?.focus();
+      focusTarget.current = null;
+    }
+  });
+
+  const loading = !!lesson && !chat.conversation && !chat.query.isError;
+  /**
+   * Focus into the panel once it is there (it loads lazily): the question box when it can be used,
+   * else the panel itself. While the conversation loads the box is disabled, so the panel holds
+   * focus until then, and hands it to the box unless the student has left the panel meanwhile.
+   */
+  const focusPanel = () => {
+    if (focusTarget.current !== 'panel' || !panel.current) return;
+    const active = document.activeElement;
+    if (input.current && !input.current.disabled) {
+      if (!active || active === document.body || panel.current.contains(active)) input.current.focus();
+      focusTarget.current = null;
+      return;
+    }
+    if (!panel.current.contains(active)) panel.current.focus();
+    if (!loading) focusTarget.current = null;
+  };
+  // Runs after every render until the panel has mounted and its question box is ready.
+  useEffect(focusPanel);
+
+  // The answer finished (or failed) while the student was in the input, which was disabled meanwhile: give it back.
+  const wasWaiting = useRef(false);
+  useEffect(() => {
+    if (wasWaiting.current && !chat.waiting) {
+      const active = document.activeElement;
+      if (input.current && !input.current.disabled && (active === document.body || active === null || panel.current?.contains(active))) {
+        input.current.focus();
+      }
+    }
+    wasWaiting.current = chat.waiting;
+  }, [chat.waiting]);
+
+  const open = () => {
+    focusTarget.current = 'panel';
+    setView('open');
+  };
+  const close = () => {
+    focusTarget.current = 'button';
+    setView('closed');
+  };
+
+  return (
+    <>
+      {view === 'closed' ? (
+        <button
+          ref={button}
+          type="button"
+          onClick={open}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+          aria-label={`Open ${AiTutorTexts.title}`}
+          title={AiTutorTexts.title}
+          className={cn(
+            'fixed z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform',
+            'hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/50 motion-safe:hover:scale-105',
+            // Above the phone's lesson bar (~64px). The connection badge and install banner keep
+            // to the left of this column on the course screen (pwa/overlay-position.ts).
+            'right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] md:right-6 md:bottom-6',
+          )}
+        >
+          <MessageCircleIcon className="size-6" aria-hidden="true" />
+        </button>
+      ) : (
+        <Suspense fallback={<Spinner label="Opening the AI tutor..." className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 size-14 rounded-full bg-card shadow-lg md:right-6 md:bottom-6" />}>
+          <TutorPanel
+            lesson={lesson}
+            chat={chat}
+            minimized={view === 'minimized'}
+            onMinimize={() => setView('minimized')}
+            onRestore={() => {
+              focusTarget.current = 'panel';
+              setView('open');
+            }}
+            onClose={close}
+            inputRef={input}
+            panelRef={(el) => {
+              panel.current = el;
+              if (el) focusPanel();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { BotIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
+import { messageTime } from '../format';
+import { CopyButton } from './copy-button';
+import { MarkdownMessage } from './markdown-message';
+
+type Props = {
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt?: string;
+  /** Shown while the answer streams in: no time and no copy yet. */
+  streaming?: boolean;
+  /** The apology after a failure: a notice in the tutor's voice, not an answer. */
+  tone?: 'apology';
+  copyable?: boolean;
+  children?: ReactNode;
+};
+
+/** One message of the chat: the student's on the right as plain text, the tutor's on the left as Markdown. */
+export function MessageItem({ role, content, createdAt, streaming, tone, copyable = true, children }: Props) {
+  const mine = role === 'user';
+  return (
+    <li className={cn('flex gap-2', mine && 'flex-row-reverse')} data-role={role}>
+      {!mine && (
+        <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground" aria-hidden="true">
+          <BotIcon className="size-4" />
+        </span>
+      )}
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1', mine && 'items-end')}>
+        <div
+          className={cn(
+            'min-w-0 max-w-full rounded-2xl px-3 py-2',
+            mine ? 'rounded-tr-sm bg-primary text-primary-foreground' : 'rounded-tl-sm bg-muted text-foreground',
+            tone === 'apology' && 'border border-warning-border bg-warning-bg text-warning-foreground',
+          )}
+        >
+          <span className="sr-only">{mine ? 'You said:' : 'AI Tutor said:'}</span>
+          {mine ? <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p> : <MarkdownMessage content={content} />}
+          {children}
+        </div>
+        {!streaming && (createdAt || copyable) && (
+          <div className={cn('flex items-center gap-1 px-1', mine && 'flex-row-reverse')}>
+            {createdAt && (
+              <time dateTime={createdAt} className="text-xs text-muted-foreground">
+                {messageTime(createdAt)}
+              </time>
+            )}
+            {copyable && <CopyButton text={content} />}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

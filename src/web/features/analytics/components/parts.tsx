@@ -1,0 +1,80 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/lib/cn';
+import { NOT_TRACKED, type Tone } from '../view-model';
+
+/** The quiet panel a tab shows when it has nothing to list (the spec's empty texts). */
+export function EmptyState({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <div className="mb-3 flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-5" aria-hidden="true" />
+      </div>
+      <p className="max-w-md text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+export function ToneBadge({ tone, className, children }: { tone: Tone; className?: string; children: ReactNode }) {
+  return (
+    <Badge variant={tone} className={className}>
+      {children}
+    </Badge>
+  );
+}
+
+/** Text colour of a tone, readable on cards in both themes. */
+export const toneText: Record<Tone, string> = {
+  green: 'text-green-700 dark:text-green-300',
+  amber: 'text-amber-700 dark:text-amber-300',
+  rose: 'text-rose-700 dark:text-rose-300',
+};
+/** Fill of a tone for bars (graphics: 3:1 against the card in both themes). */
+export const toneFill: Record<Tone, string> = {
+  green: 'bg-green-600 dark:bg-green-500',
+  amber: 'bg-amber-600 dark:bg-amber-500',
+  rose: 'bg-rose-600 dark:bg-rose-500',
+};
+
+/** Label and figure pairs; use inside <MetricList>. */
+export function Metric({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+      {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
+    </div>
+  );
+}
+
+export function MetricList({ className, children }: { className?: string; children: ReactNode }) {
+  return <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-4', className)}>{children}</dl>;
+}
+
+/** A figure the platform does not measure: said plainly, never a number. */
+export function NotTracked({ why }: { why: string }) {
+  return (
+    <span className="text-base font-normal italic text-muted-foreground" title={why}>
+      {NOT_TRACKED}
+      <span className="sr-only"> ({why})</span>
+    </span>
+  );
+}
+
+/** A horizontal bar for a 0–100 figure in a tone, with its value written out beside it by the caller. */
+export function ToneBar({ value, tone, label }: { value: number; tone: Tone; label: string }) {
+  const percent = Math.max(0, Math.min(100, Math.round(value)));
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+    >
+      <div className={cn('h-full rounded-full', toneFill[tone])} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}

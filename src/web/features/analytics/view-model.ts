@@ -1,0 +1,191 @@
+import {
+  ANALYTICS_RANGES,
+  AnalyticsRules,
+  AnalyticsTexts,
+  confidenceLevel,
+  DEFAULT_ANALYTICS_RANGE,
+  difficultyColor,
+  dropoffSeverity,
+  needsIntervention,
+  predictionNote,
+  riskColor,
+  type AnalyticsRange,
+  type AnalyticsResponse,
+  type EngagementTrend,
+  type VelocityStudent,
+} from '@common/analytics';
+
+/**
+ * What the analytics screen shows, worked out from the API answer without React: texts,
+ * thresholds turned into tones, sentences and chart rows. Tested in view-model.test.ts.
+ */
+
+type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
+type TutorialPdf = AnalyticsResponse['contentEngagement']['tutorialPdf'];
+type Prediction = AnalyticsResponse['predictiveTrends'][number];
+
+export const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'learning-paths', label: 'Learning Paths' },
+  { value: 'content', label: 'Content Engagement' },
+  { value: 'dropoff', label: 'Dropoff Analysis' },
+  { value: 'velocity', label: 'Learning Velocity' },
+  { value: 'predictions', label: 'Predictions' },
+  { value: 'weekly', label: 'Weekly Trends' },
+] as const;
+export type AnalyticsTab = (typeof TABS)[number]['value'];
+
+export const parseTab = (value: string | null): AnalyticsTab => TABS.find((t) => t.value === value)?.value ?? 'overview';
+export const parseRange = (value: string | null): AnalyticsRange =>
+  ANALYTICS_RANGES.find((r) => r === value) ?? DEFAULT_ANALYTICS_RANGE;
+
+/** A measurable figure with nothing to compute from yet (null in the answer). */
+export const NO_DATA = 'No data yet';
+export const NOT_TRACKED = AnalyticsTexts.notTracked;
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+export const formatNumber = (n: number) => numberFormat.format(n);
+
+/** A percent figure, or NO_DATA when the answer has none. */
+export const formatPercent = (n: number | null) => (n === null ? NO_DATA : `${formatNumber(n)}%`);
+/** Minutes with one decimal, or NO_DATA. */
+export const formatMinutes = (n: number | null) => (n === null ? NO_DATA : `${formatNumber(n)} min`);
+
+/** A signed change: "+12.5%", "−3%", "0%"; NO_DATA when it cannot be computed (current value 0). */
+export function formatChange(pct: number | null): string {
+  if (pct === null) return NO_DATA;
+  if (pct > 0) return `+${formatNumber(pct)}%`;
+  if (pct < 0) return `−${formatNumber(-pct)}%`;
+  return '0%';
+}
+
+/** A signed number of lessons per week (acceleration). */
+export function formatSigned(n: number): string {
+  if (n > 0) return `+${formatNumber(n)}`;
+  if (n < 0) return `−${formatNumber(-n)}`;
+  return '0';
+}
+
+/** "1 lesson", "3 lessons". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A date in the reader's time zone ("Mar 12, 2026"). */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** A UTC calendar day of the weekly buckets ("Mar 12"). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatWeek = (w: { weekStart: string; weekEnd: string }) => `${formatDay(w.weekStart)} – ${formatDay(w.weekEnd)}`;
+
+export type Tone = 'green' | 'amber' | 'rose';
+
+/** §9 drop-off: above 60 high (red), above 40 medium (amber), else low (green). */
+export function dropoffTone(rate: number): { severity: 'high' | 'medium' | 'low'; label: string; tone: Tone } {
+  const severity = dropoffSeverity(rate);
+  return { severity, label: { high: 'High', medium: 'Medium', low: 'Low' }[severity], tone: ({ high: 'rose', medium: 'amber', low: 'green' } as const)[severity] };
+}
+
+/** §9 difficulty: above 70 red, above 40 yellow, otherwise green; no score without a started lesson. */
+export function difficultyTone(score: number | null): Tone | null {
+  if (score === null) return null;
+  return ({ red: 'rose', yellow: 'amber', green: 'green' } as const)[difficultyColor(score)];
+}
+
+/** §9 risk factors: 0 green, 1 to 2 yellow, 3 or more red. */
+export const riskTone = (count: number): Tone => ({ red: 'rose', yellow: 'amber', green: 'green' } as const)[riskColor(count)];
+
+/** §9 prediction confidence: above 75 high, above 50 medium, otherwise low. */
+export function confidenceBadge(confidence: number): { label: string; tone: Tone } {
+  const level = confidenceLevel(confidence);
+  return { label: `${{ high: 'High', medium: 'Medium', low: 'Low' }[level]} confidence (${confidence}%)`, tone: ({ high: 'green', medium: 'amber', low: 'rose' } as const)[level] };
+}
+
+/** §9: a positive note above 80 with a rise, a decline warning above 75 with a fall, else none. */
+export function predictionMessage(p: Prediction): { kind: 'positive' | 'warning'; text: string } | null {
+  const note = predictionNote(p.confidence, p.percentChange);
+  if (note === 'positive') return { kind: 'positive', text: `Strong outlook: ${p.label.toLowerCase()} is expected to rise ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}).` };
+  if (note === 'warning') return { kind: 'warning', text: `Decline warning: ${p.label.toLowerCase()} is expected to fall ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}). Consider acting now.` };
+  return null;
+}
+
+export const TREND_LABELS: Record<EngagementTrend, string> = { increasing: 'Increasing', stable: 'Stable', decreasing: 'Decreasing' };
+
+/** §2 Learning Velocity: the intervention note (§9) or, for a rising trend, the positive-trend note. */
+export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'intervention'; text: string } | null {
+  if (needsIntervention(s.engagementTrend, s.riskFactors.length)) {
+    return { kind: 'intervention', text: 'Intervention recommended: engagement is falling and several risk factors apply. Consider reaching out.' };
+  }
+  if (s.engagementTrend === 'increasing') {
+    return { kind: 'positive', text: `Positive trend: ${formatNumber(s.recentLessonsPerWeek)} lessons a week recently, up from ${formatNumber(s.averageLessonsPerWeek)}.` };
+  }
+  return null;
+}
+
+/** Improvement suggestions of a drop-off lesson, by severity (§9 thresholds), lesson type and what the indicators show. */
+export function dropoffSuggestions(d: Dropoff): string[] {
+  const { severity } = dropoffTone(d.dropoffRate);
+  const out: string[] = [];
+  if (severity === 'high') out.push('Most students who start this lesson do not finish it: review its difficulty and split it into shorter steps.');
+  else if (severity === 'medium') out.push('Many students stop here: add a short recap or a worked example before the hardest part.');
+  else out.push('Some students stop here: check that the lesson’s goal and next step are clear.');
+  if (d.lesson.lessonType === 'VIDEO' || d.lesson.lessonType === 'MIXED') out.push('Keep videos short, or add chapter markers so students can find their place again.');
+  if (d.lesson.lessonType === 'PDF' || d.lesson.lessonType === 'MIXED') out.push('Break the PDF into shorter sections with exercises in between.');
+  const stuck = d.strugglingIndicators.strugglingStudents;
+  if (stuck > 0) out.push(`Reach out to the ${plural(stuck, 'student')} who ${stuck === 1 ? 'has' : 'have'} been stuck for more than 7 days.`);
+  return out;
+}
+
+/** How strong a phi coefficient is, in words. */
+export function correlationStrength(phi: number): string {
+  const a = Math.abs(phi);
+  const direction = phi > 0 ? 'positive' : 'negative';
+  if (a >= 0.5) return `strong ${direction}`;
+  if (a >= 0.3) return `moderate ${direction}`;
+  if (a >= 0.1) return `weak ${direction}`;
+  return 'no clear';
+}
+
+/** §2 Content Engagement: the tutorial PDF's insight sentence, from measured figures only. */
+export function tutorialInsight(t: TutorialPdf): string {
+  if (t.lessonsWithTutorial === 0) return 'No lesson has a tutorial PDF yet.';
+  if (t.startedPairs === 0) return 'No student has started a lesson with a tutorial PDF yet.';
+  if (t.correlationWithCompletion === null || t.completionRateWithDownload === null || t.completionRateWithoutDownload === null) {
+    return 'Not enough data yet to relate tutorial downloads to lesson completion: it needs students who downloaded and students who did not, some finishing and some not.';
+  }
+  const link = correlationStrength(t.correlationWithCompletion);
+  return `Students who downloaded the tutorial completed the lesson ${t.completionRateWithDownload}% of the time, against ${t.completionRateWithoutDownload}% for those who did not: ${link === 'no clear' ? 'no clear link' : `a ${link} link`} between downloading and completing.`;
+}
+
+/** The summary line of the range-filtered figures. */
+export function periodSummary(p: AnalyticsResponse['period']): string {
+  return `${plural(p.newEnrollments, 'new enrollment')}, ${plural(p.lessonsCompleted, 'lesson')} completed, ${plural(p.activeStudents, 'active student')}`;
+}
+
+// ---- Chart rows (and the text alternatives beside each chart) ----
+
+export type WeeklyRow = { week: string; label: string; newEnrollments: number; lessonsCompleted: number; activeStudents: number };
+export const weeklyRows = (weeks: AnalyticsResponse['weeklyEngagement']): WeeklyRow[] =>
+  weeks.map((w) => ({ week: formatWeek(w), label: formatDay(w.weekStart), newEnrollments: w.newEnrollments, lessonsCompleted: w.lessonsCompleted, activeStudents: w.activeStudents }));
+
+export type ChapterRow = { chapter: string; completionRate: number | null; difficultyScore: number | null };
+export const chapterRows = (path: AnalyticsResponse['learningPathInsights'][number]): ChapterRow[] =>
+  path.difficultyProgression.map((c) => ({ chapter: c.chapter.title, completionRate: c.completionRate, difficultyScore: c.difficultyScore }));
+
+export type DropoffRow = { lesson: string; course: string; dropoffRate: number; tone: Tone };
+export const dropoffRows = (items: Dropoff[]): DropoffRow[] =>
+  items.map((d) => ({ lesson: d.lesson.title, course: d.course.title, dropoffRate: d.dropoffRate, tone: dropoffTone(d.dropoffRate).tone }));
+
+export type DistributionRow = { label: string; enrollments: number };
+export const distributionRows = (buckets: AnalyticsResponse['progressDistribution']): DistributionRow[] =>
+  buckets.map((b) => ({ label: b.label, enrollments: b.enrollments }));
+
+/** A one-sentence summary of a chart for its accessible name. */
+export function weeklySummary(rows: WeeklyRow[], key: 'newEnrollments' | 'lessonsCompleted' | 'activeStudents', what: string): string {
+  const total = rows.reduce((s, r) => s + r[key], 0);
+  const peak = rows.reduce<WeeklyRow | null>((best, r) => (best === null || r[key] > best[key] ? r : best), null);
+  if (!peak || total === 0) return `No ${what} in the past ${AnalyticsRules.weeklyBuckets} weeks.`;
+  return `${formatNumber(total)} ${what} over the past ${AnalyticsRules.weeklyBuckets} weeks; the most, ${formatNumber(peak[key])}, in the week of ${peak.week}.`;
+}
+
+/** Whether a chart would show anything at all. */
+export const hasAny = <T>(rows: T[], value: (row: T) => number | null) => rows.some((r) => (value(r) ?? 0) > 0);

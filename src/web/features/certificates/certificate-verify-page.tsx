@@ -1,0 +1,124 @@
+import { BadgeCheckIcon, HomeIcon, RotateCcwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@web/app/paths';
+import { MinimalPage } from '@web/components/minimal-page';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api';
+import { APP_NAME } from '@web/lib/brand';
+import { useVerifyCertificate } from './api/verify-certificate';
+
+// CertificateMessages.notFound, the server's 404 message; not imported, as @common/certificates
+// would bring zod into this public page's download.
+const NOT_FOUND = 'Certificate not found';
+
+// The date as the certificate PDF prints it (issued in UTC), so both agree.
+const issuedDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function Panel({ icon, tone, title, children }: { icon: ReactNode; tone: string; title: string; children: ReactNode }) {
+  return (
+    <div className="w-full max-w-lg rounded-2xl border bg-card p-8 text-center shadow-sm sm:p-10">
+      <div className={`mx-auto mb-5 flex size-14 items-center justify-center rounded-full ${tone}`}>{icon}</div>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function HomeButton() {
+  return (
+    <Button asChild variant="outline" className="mt-8">
+      <Link to={paths.home}>
+        <HomeIcon aria-hidden="true" />
+        Back to Home
+      </Link>
+    </Button>
+  );
+}
+
+/** /certificates/:certificateId — public: is this certificate real, for whom, which course, when. Nothing else. */
+export function CertificateVerifyPage() {
+  const { certificateId = '' } = useParams();
+  const check = useVerifyCertificate(certificateId);
+
+  if (check.isPending) {
+    return (
+      <MinimalPage title="Verifying certificate">
+        <Spinner label="Verifying certificate..." showLabel />
+      </MinimalPage>
+    );
+  }
+
+  if (check.isError) {
+    if (isApiError(check.error) && check.error.status === 404) {
+      return (
+        <MinimalPage title={NOT_FOUND}>
+          <Panel
+            title={NOT_FOUND}
+            tone="bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200"
+            icon={<SearchXIcon className="size-7" aria-hidden="true" />}
+          >
+            <p className="mt-3 text-muted-foreground">
+              No {APP_NAME} certificate has this ID. Check that the link is complete, or ask the certificate holder for a new one.
+            </p>
+            <HomeButton />
+          </Panel>
+        </MinimalPage>
+      );
+    }
+    return (
+      <MinimalPage title="Unable to verify certificate">
+        <Panel
+          title="Unable to verify certificate"
+          tone="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          icon={<TriangleAlertIcon className="size-7" aria-hidden="true" />}
+        >
+          <p role="alert" className="mt-3 text-muted-foreground">
+            {check.error.message}
+          </p>
+          <Button className="mt-8" onClick={() => void check.refetch()} disabled={check.isFetching}>
+            <RotateCcwIcon aria-hidden="true" />
+            Try Again
+          </Button>
+        </Panel>
+      </MinimalPage>
+    );
+  }
+
+  const cert = check.data;
+  return (
+    <MinimalPage title="Certificate verified">
+      <Panel
+        title="Certificate verified"
+        tone="bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"
+        icon={<BadgeCheckIcon className="size-7" aria-hidden="true" />}
+      >
+        <p className="mt-3 text-muted-foreground">This is a genuine certificate of completion issued by {APP_NAME}.</p>
+        <dl className="mt-8 divide-y rounded-xl border text-left">
+          <div className="px-5 py-4">
+            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Awarded to</dt>
+            <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-student">
+              {cert.studentName}
+            </dd>
+          </div>
+          <div className="px-5 py-4">
+            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Course</dt>
+            <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-course">
+              {cert.courseTitle}
+            </dd>
+          </div>
+          <div className="px-5 py-4">
+            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Completed on</dt>
+            <dd className="mt-1 text-lg font-semibold" data-testid="certificate-date">
+              <time dateTime={cert.issuedAt}>{issuedDate(cert.issuedAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </Panel>
+    </MinimalPage>
+  );
+}
+
+export { CertificateVerifyPage as Component };

@@ -1,0 +1,42 @@
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+
+type Props = {
+  position: number;
+  total: number;
+  completed: boolean;
+  completing: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onComplete: () => void;
+};
+
+/** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done, next — fixed at the bottom. */
+export function MobileLessonBar({ position, total, completed, completing, hasPrevious, hasNext, onPrevious, onNext, onComplete }: Props) {
+  return (
+    <nav
+      aria-label="Lesson navigation"
+      className="fixed inset-x-0 bottom-0 z-30 border-t bg-card/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2 backdrop-blur md:hidden"
+    >
+      <div className="mx-auto flex max-w-lg items-center gap-2">
+        <Button variant="outline" size="icon" onClick={onPrevious} disabled={!hasPrevious} aria-label="Previous lesson">
+          <ChevronLeftIcon aria-hidden="true" />
+        </Button>
+        <p className="min-w-0 flex-1 text-center text-sm font-medium tabular-nums">
+          Lesson {position} of {total}
+        </p>
+        {!completed && (
+          <Button onClick={onComplete} disabled={completing}>
+            {completing ? <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <CheckIcon aria-hidden="true" />}
+            Complete
+          </Button>
+        )}
+        <Button variant="outline" size="icon" onClick={onNext} disabled={!hasNext} aria-label="Next lesson">
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { LearnResponse } from '@common/learning';
+import { chapterProgress, flattenLessons, neighbours, swipeDirection, withCompleted } from './course-navigation';
+
+const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' = 'not_started') => ({
+  id,
+  title: `Lesson ${id}`,
+  lessonType: 'VIDEO' as const,
+  videoUrl: 'https://player.vimeo.com/video/1',
+  pdfUrl: null,
+  tutorialPdfUrl: null,
+  summary: '',
+  order: 1,
+  status,
+});
+
+const outline: Pick<LearnResponse, 'chapters'> = {
+  chapters: [
+    { id: 'c1', title: 'One', order: 1, lessons: [lesson('a', 'completed'), lesson('b', 'in_progress')] },
+    { id: 'c2', title: 'Empty', order: 2, lessons: [] },
+    { id: 'c3', title: 'Three', order: 3, lessons: [lesson('c')] },
+  ],
+};
+
+describe('course navigation', () => {
+  it('numbers lessons across chapters in reading order, skipping empty chapters', () => {
+    const flat = flattenLessons(outline);
+    expect(flat.map((l) => [l.id, l.index, l.chapterTitle])).toEqual([
+      ['a', 0, 'One'],
+      ['b', 1, 'One'],
+      ['c', 2, 'Three'],
+    ]);
+  });
+
+  it('finds the previous and next lesson across a chapter boundary', () => {
+    const flat = flattenLessons(outline);
+    expect(neighbours(flat, 'b')).toMatchObject({ previous: { id: 'a' }, next: { id: 'c' } });
+    expect(neighbours(flat, 'a').previous).toBeUndefined();
+    expect(neighbours(flat, 'c').next).toBeUndefined();
+    expect(neighbours(flat, 'missing').current).toBeUndefined();
+  });
+
+  it('counts completed lessons per chapter', () => {
+    expect(chapterProgress(outline.chapters[0]!)).toEqual({ completed: 1, total: 2 });
+    expect(chapterProgress(outline.chapters[1]!)).toEqual({ completed: 0, total: 0 });
+  });
+
+  it('treats a horizontal move over 50 px as a swipe: left is next, right is previous', () => {
+    expect(swipeDirection(-51, 0)).toBe('next');
+    expect(swipeDirection(51, 10)).toBe('previous');
+    expect(swipeDirection(-50, 0)).toBeUndefined();
+    expect(swipeDirection(49, 0)).toBeUndefined();
+    // A mostly vertical move is a scroll, not a swipe.
+    expect(swipeDirection(-60, 80)).toBeUndefined();
+  });
+
+  it('marks preview completions without touching the original outline', () => {
+    const marked = withCompleted(outline, new Set(['c']));
+    expect(marked.chapters[2]!.lessons[0]!.status).toBe('completed');
+    expect(outline.chapters[2]!.lessons[0]!.status).toBe('not_started');
+    expect(withCompleted(outline, new Set())).toBe(outline);
+  });
+});

@@ -1,0 +1,46 @@
+import type { LearnLesson, LearnResponse } from '@common/learning';
+
+export type FlatLesson = LearnLesson & { chapterId: string; chapterTitle: string; index: number };
+
+/** The lessons of the outline in reading order (chapters by order, lessons by order), numbered from 0. */
+export function flattenLessons(outline: Pick<LearnResponse, 'chapters'>): FlatLesson[] {
+  const flat: FlatLesson[] = [];
+  for (const chapter of outline.chapters) {
+    for (const lesson of chapter.lessons) {
+      flat.push({ ...lesson, chapterId: chapter.id, chapterTitle: chapter.title, index: flat.length });
+    }
+  }
+  return flat;
+}
+
+/** Lessons done and in total per chapter (the phone's 'Course Content' list shows them). */
+export function chapterProgress(chapter: LearnResponse['chapters'][number]) {
+  const completed = chapter.lessons.filter((l) => l.status === 'completed').length;
+  return { completed, total: chapter.lessons.length };
+}
+
+/** The neighbours of a lesson in reading order. */
+export function neighbours(lessons: FlatLesson[], lessonId: string | null) {
+  const current = lessons.find((l) => l.id === lessonId);
+  if (!current) return { current: undefined, previous: undefined, next: undefined };
+  return { current, previous: lessons[current.index - 1], next: lessons[current.index + 1] };
+}
+
+/** Which lesson a swipe leads to: left moves forward, right moves back; under the threshold nothing. */
+export const SWIPE_THRESHOLD_PX = 50;
+export function swipeDirection(dx: number, dy: number): 'next' | 'previous' | undefined {
+  if (Math.abs(dx) <= SWIPE_THRESHOLD_PX || Math.abs(dx) <= Math.abs(dy)) return undefined;
+  return dx < 0 ? 'next' : 'previous';
+}
+
+/** The outline with some lessons marked completed (the administrator's preview keeps completions on the page only). */
+export function withCompleted<T extends Pick<LearnResponse, 'chapters'>>(outline: T, completedIds: ReadonlySet<string>): T {
+  if (completedIds.size === 0) return outline;
+  return {
+    ...outline,
+    chapters: outline.chapters.map((chapter) => ({
+      ...chapter,
+      lessons: chapter.lessons.map((l) => (completedIds.has(l.id) ? { ...l, status: 'completed' as const } : l)),
+    })),
+  };
+}

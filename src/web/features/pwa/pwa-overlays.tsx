@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { afterLoadAndIdle } from './after-load';
+import type { OverlayCardsProps } from './overlay-cards';
+import { useSlowPageLoad } from './slow-connection';
+import { useConnectionToasts } from './use-connection-toasts';
+import { useInstallPrompt } from './use-install-prompt';
+import { useOnlineStatus } from './use-online-status';
+import { useServiceWorker } from './use-service-worker';
+
+// The cards are not part of any page's first download (only the listeners are): they are fetched
+// once the page has loaded and gone idle, so they are at hand when the connection drops before the
+// service worker has kept them. Should that fetch fail (offline on a first visit), the overlays stay
+// away; the page itself never breaks for them.
+let cards: Promise<typeof import('./overlay-cards')> | undefined;
+const loadCards = () =>
+  (cards ??= import('./overlay-cards').catch((error: unknown) => {
+    cards = undefined;
+    throw error;
+  }));
+const OverlayCards = lazy<ComponentType<OverlayCardsProps>>(() => loadCards().catch(() => ({ default: () => null })));
+
+/**
+ * The global overlays of every page (spec §2): connection toasts; top right, the offline or
+ * slow-connection notice; bottom right, the new-version prompt, the install banner and notice,
+ * and the offline badge.
+ */
+export function PwaOverlays() {
+  useConnectionToasts();
+  const online = useOnlineStatus();
+  const slow = useSlowPageLoad();
+  const [slowDismissed, setSlowDismissed] = useState(false);
+  const install = useInstallPrompt();
+  const update = useServiceWorker();
+  const { pathname } = useLocation();
+  useEffect(() => afterLoadAndIdle(() => void loadCards().catch(() => undefined)), []);
+
+  const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;
+  if (!top && online && !update.needRefresh && !install.canInstall && !install.justInstalled) return null;
+  return (
+    <Suspense fallback={null}>
+      <OverlayCards
+        pathname={pathname}
+        top={top}
+        onDismissSlow={() => setSlowDismissed(true)}
+        update={update}
+        install={{ ...install, install: () => void install.install() }}
+        offline={!online}
+      />
+    </Suspense>
+  );
+}
