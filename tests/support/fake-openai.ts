@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
  *       [[fake:hang]]      never answer (the caller's timeout must end it)
  *       [[fake:stall]]     stream the first piece of the default answer, then hang
  *       [[fake:empty]]     stream an answer with no text
+ *       [[fake:trickle]]   stream chunks with no text every 50 ms, forever (keeps a connection busy, says nothing)
  *       [[fake:slow:200]]  the default answer, waiting 200 ms between pieces
  *       [[fake:reply]]rest the text after the marker, verbatim, as the answer (Markdown, XSS payloads...)
  *  3. the default answer: a short guiding reply in several pieces (`defaultReply`).
@@ -26,7 +27,8 @@ export type FakeBehaviour =
   | { kind: 'fail'; status: number; message?: string }
   | { kind: 'hang' }
   | { kind: 'stall'; text?: string }
-  | { kind: 'empty' };
+  | { kind: 'empty' }
+  | { kind: 'trickle' };
 
 export type ChatMessage = { role: string; content: string };
 
@@ -91,6 +93,7 @@ export function behaviourFromDirective(message: string): FakeBehaviour | undefin
   if (message.includes('[[fake:hang]]')) return { kind: 'hang' };
   if (message.includes('[[fake:stall]]')) return { kind: 'stall' };
   if (message.includes('[[fake:empty]]')) return { kind: 'empty' };
+  if (message.includes('[[fake:trickle]]')) return { kind: 'trickle' };
   const slow = /\[\[fake:slow:(\d+)\]\]/.exec(message);
   if (slow) return { kind: 'reply', text: defaultReply(message).text, chunkDelayMs: Number(slow[1]) };
   return undefined;
@@ -182,6 +185,12 @@ export async function startFakeOpenAI(options: { host?: string; port?: number } 
         startStream(res);
         sendChunk(res, chunk(id, model, { role: 'assistant', content: first }, null));
         return; // then nothing more
+      }
+      case 'trickle': {
+        startStream(res);
+        const timer = setInterval(() => sendChunk(res, chunk(id, model, { content: '' }, null)), 50);
+        res.on('close', () => clearInterval(timer));
+        return;
       }
       case 'reply':
         return answer(res, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/support/fake-openai';
 import { EnvError, loadEnv } from '../env';
-import { ChatModelError, createChatModel, isAiConfigured } from './ai';
+import { ANSWER_DEADLINE_FACTOR, ChatModelError, createChatModel, isAiConfigured } from './ai';
 
 const base = { NODE_ENV: 'test' };
 
@@ -72,12 +72,25 @@ describe('the chat model', () => {
     ['[[fake:fail:401]]', 'provider'],
     ['[[fake:hang]]', 'timeout'],
     ['[[fake:stall]]', 'timeout'],
+    ['[[fake:trickle]]', 'timeout'],
   ])('%s fails as %s', async (content, kind) => {
     const err = await model()
       .streamChat([{ role: 'user', content }], { onDelta: () => {} })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChatModelError);
     expect((err as ChatModelError).kind).toBe(kind);
+  });
+
+  it('a provider that keeps sending text but never finishes is stopped at the answer deadline', async () => {
+    const started = Date.now();
+    const pieces: string[] = [];
+    fake.enqueue({ kind: 'reply', text: 'word '.repeat(200), chunkDelayMs: 100 });
+    const err = await model()
+      .streamChat([{ role: 'user', content: 'a long answer, please' }], { onDelta: (p) => pieces.push(p) })
+      .catch((e: unknown) => e);
+    expect((err as ChatModelError).kind).toBe('timeout');
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(Date.now() - started).toBeLessThan(300 * ANSWER_DEADLINE_FACTOR + 1000);
   });
 
   it('an unreachable provider fails as provider', async () => {

@@ -24,13 +24,17 @@ export class ChatModelError extends Error {
 export type ChatModel = {
   /**
    * Streams an answer: `onDelta` gets each piece as it arrives; resolves with the whole text.
-   * Rejects with a ChatModelError: 'timeout' when the provider sends nothing for `timeoutMs`
-   * (before the first piece or between two), 'aborted' when `signal` aborts, 'provider' otherwise.
+   * Rejects with a ChatModelError: 'timeout' when the provider sends no text for `timeoutMs`
+   * (before the first piece or between two) or has not finished after ANSWER_DEADLINE_FACTOR ×
+   * `timeoutMs`, 'aborted' when `signal` aborts, 'provider' otherwise.
    */
   streamChat(messages: ChatMessage[], options: { signal?: AbortSignal; onDelta: (text: string) => void }): Promise<string>;
 };
 
 export type AiConfig = Env['ai'];
+
+/** However steadily a provider trickles, a whole answer gets at most this many idle timeouts of time. */
+export const ANSWER_DEADLINE_FACTOR = 4;
 
 /** Set up when OPENAI_BASE_URL and AI_MODEL are both given (the key is optional: local servers need none). */
 export const isAiConfigured = (config: AiConfig) => Boolean(config.baseUrl && config.model);
@@ -64,6 +68,7 @@ export function createChatModel(config: AiConfig): ChatModel | null {
       const onAbort = () => stop('aborted');
       signal?.addEventListener('abort', onAbort, { once: true });
       rearm();
+      const deadline = setTimeout(() => stop('timeout'), config.timeoutMs * ANSWER_DEADLINE_FACTOR);
       try {
         const stream = await client.chat.completions.create(
           { model, messages, stream: true, temperature: config.temperature, max_tokens: config.maxTokens },
@@ -71,9 +76,10 @@ export function createChatModel(config: AiConfig): ChatModel | null {
         );
         let text = '';
         for await (const chunk of stream) {
-          rearm();
           const piece = chunk.choices[0]?.delta?.content;
+          // Only text counts as progress: a provider sending empty chunks must not hold the student forever.
           if (piece) {
+            rearm();
             text += piece;
             onDelta(piece);
           }
@@ -88,6 +94,7 @@ export function createChatModel(config: AiConfig): ChatModel | null {
         throw new ChatModelError('provider', `the AI provider failed${status}`, { cause: err });
       } finally {
         clearTimeout(timer);
+        clearTimeout(deadline);
         signal?.removeEventListener('abort', onAbort);
       }
     },
@@ -95,4 +102,4 @@ export function createChatModel(config: AiConfig): ChatModel | null {
 }
 
 const describe = (why: 'timeout' | 'aborted', timeoutMs: number) =>
-  why === 'timeout' ? `the AI provider sent nothing for ${timeoutMs} ms` : 'the request was cancelled';
+  why === 'timeout' ? `the AI provider sent no text for ${timeoutMs} ms or did not finish in time` : 'the request was cancelled';
