@@ -9,6 +9,11 @@
  * Prints the four category scores, LCP, TBT, CLS and the JavaScript each page downloads before it
  * is interactive (gzipped; see jsBeforeInteractive). Figures are printed, not asserted: the exit
  * code is non-zero only when the run itself fails.
+ *
+ * One Lighthouse run moves by several points on a shared machine, so every page is measured
+ * `--runs N` times (default 3; RUNS works too), in rounds over all pages so that a busy moment
+ * does not fall on one page only, and the table shows the median run of each page (by its
+ * performance score) with every run's score beside it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -107,9 +112,26 @@ async function jsBeforeInteractive(lhr: Result) {
 const score = (lhr: Result, id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
-/** `--out DIR` keeps each page's full Lighthouse report (JSON) there. */
+/** `--out DIR` keeps each page's full Lighthouse report (JSON) there, one per run. */
 const outArg = process.argv.indexOf('--out');
 const outDir = outArg > 0 ? path.resolve(process.argv[outArg + 1] ?? '.') : undefined;
+/** `--runs N` (or RUNS): how many times each page is measured. */
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = Math.max(1, Number(runsArg > 0 ? process.argv[runsArg + 1] : (process.env.RUNS ?? 3)) || 3);
+/** `--only TEXT`: measure only the pages whose name or path contains TEXT (comma-separated). */
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '').toLowerCase().split(',').filter(Boolean) : [];
+
+/** The run in the middle by performance score (of an even count, the lower middle), ties broken by TBT. */
+function medianRun(runs: Result[]): Result {
+  const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance') || numeric(b, 'total-blocking-time') - numeric(a, 'total-blocking-time'));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 async function main() {
   ensureBuild();
@@ -120,12 +142,13 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const { sid, course } = await signIn(app.baseUrl);
-    const pages: Page[] = [
+    const allPages: Page[] = [
       { name: 'Landing', path: '/', signedIn: false, targets: { performance: 95, seo: 100 } },
       { name: 'Login', path: '/login', signedIn: false, targets: { performance: 95, seo: 100 } },
       { name: 'Student dashboard', path: '/student/dashboard', signedIn: true, targets: { performance: 90 } },
       { name: `Course (${course.title})`, path: `/course/${course.id}`, signedIn: true, targets: { performance: 90 } },
     ];
+    const pages = only.length ? allPages.filter((p) => only.some((o) => p.name.toLowerCase().includes(o) || p.path.includes(o))) : allPages;
 
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
     // A fresh browser's first page load pays for the browser itself starting up (code caches, the
@@ -134,32 +157,44 @@ async function main() {
     // starts from an empty cache and storage (Lighthouse resets them).
     console.log('Lighthouse: warming up the browser (not counted) ...');
     await lighthouse(`${app.baseUrl}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const rows: { page: Page; lhr: Result; js: Awaited<ReturnType<typeof jsBeforeInteractive>> }[] = [];
-    for (const page of pages) {
-      // The session cookie of the signed-in pages lives in the browser for our origin only, as after a real sign-in.
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const context = browser.contexts()[0]!;
-      if (page.signedIn) await context.addCookies([{ name: 'sid', value: sid, url: app.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-      else await context.clearCookies();
-      await browser.close();
+    const runs = new Map<Page, Result[]>(pages.map((p) => [p, []]));
+    for (let round = 1; round <= RUNS; round++) {
+      for (const page of pages) {
+        // The session cookie of the signed-in pages lives in the browser for our origin only, as after a real sign-in.
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const context = browser.contexts()[0]!;
+        if (page.signedIn) await context.addCookies([{ name: 'sid', value: sid, url: app.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+        else await context.clearCookies();
+        await browser.close();
 
-      console.log(`Lighthouse: ${page.name} (${page.path}) ...`);
-      const run = () => lighthouse(`${app.baseUrl}${page.path}`, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-      let result = await run();
-      // On a busy machine the trace is now and then lost (NO_NAVSTART): one more try.
-      if (result?.lhr.runtimeError) {
-        console.log(`  (${result.lhr.runtimeError.code}: once more)`);
-        result = await run();
+        console.log(`Lighthouse ${round}/${RUNS}: ${page.name} (${page.path}) ...`);
+        const run = () => lighthouse(`${app.baseUrl}${page.path}`, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        let result = await run();
+        // On a busy machine the trace is now and then lost (NO_NAVSTART): one more try.
+        if (result?.lhr.runtimeError) {
+          console.log(`  (${result.lhr.runtimeError.code}: once more)`);
+          result = await run();
+        }
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
+        runs.get(page)!.push(result.lhr);
+        console.log(`  performance ${score(result.lhr, 'performance')}, LCP ${(numeric(result.lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(numeric(result.lhr, 'total-blocking-time'))} ms`);
+        if (outDir) await fsp.writeFile(path.join(outDir, `${page.name.split(' ')[0]!.toLowerCase()}-${round}.json`), JSON.stringify(result.lhr, null, 1));
       }
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
-      rows.push({ page, lhr: result.lhr, js: await jsBeforeInteractive(result.lhr) });
-      if (outDir) await fsp.writeFile(path.join(outDir, `${page.name.split(' ')[0]!.toLowerCase()}.json`), JSON.stringify(result.lhr, null, 1));
+    }
+    const rows: { page: Page; lhr: Result; all: Result[]; js: Awaited<ReturnType<typeof jsBeforeInteractive>> }[] = [];
+    for (const page of pages) {
+      const all = runs.get(page)!;
+      const lhr = medianRun(all);
+      rows.push({ page, lhr, all, js: await jsBeforeInteractive(lhr) });
     }
 
-    const table = rows.map(({ page, lhr, js }) => ({
+    const table = rows.map(({ page, lhr, all, js }) => ({
       page: `${page.name} ${page.path}`,
       perf: score(lhr, 'performance'),
+      // Every run's performance score, and the median of each run's TBT (the row's other figures are the median run's).
+      runs: all.map((r) => score(r, 'performance')).join(' '),
+      'TBT med.': `${Math.round(median(all.map((r) => numeric(r, 'total-blocking-time'))))} ms`,
       a11y: score(lhr, 'accessibility'),
       'best pr.': score(lhr, 'best-practices'),
       seo: score(lhr, 'seo'),
@@ -171,7 +206,7 @@ async function main() {
       // Lighthouse's measure of this machine's speed during the run (higher is faster; a busy machine scores low and its pages look slower).
       'CPU idx': Math.round(lhr.environment.benchmarkIndex),
     }));
-    console.log(`\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, ${rows[0]?.lhr.configSettings.formFactor} emulation, ${rows[0]?.lhr.configSettings.throttlingMethod} throttling, ${rows[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}`);
+    console.log(`\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, ${rows[0]?.lhr.configSettings.formFactor} emulation, ${rows[0]?.lhr.configSettings.throttlingMethod} throttling, ${rows[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}; the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
     console.table(table);
 
     // The issue's targets, for reading the figures (not asserted).
