@@ -47,7 +47,8 @@ export const learningEvents = pgTable(
 );
 
 /**
- * Per lesson: its course and type, and counts over its progress rows. No foreign keys on purpose:
+ * Per lesson: its course and type, and counts over its progress rows (plus the pending
+ * analytics_lesson_deltas: read the view analytics_lesson_totals). No foreign keys on purpose:
  * when a lesson or its course is deleted, the row must still be there while the cascaded progress
  * rows are subtracted from the other rollups; the triggers remove it afterwards.
  */
@@ -125,7 +126,7 @@ export const analyticsStudentActivity = pgTable('analytics_student_activity', {
   completedDays: integer('completed_days').array().notNull(),
 });
 
-/** Platform-wide counts per UTC hour and lesson type: what the time-range filter sums. */
+/** Platform-wide counts per UTC hour and lesson type: what the time-range filter sums (with the pending analytics_hourly_deltas). */
 export const analyticsHourly = pgTable(
   'analytics_hourly',
   {
@@ -140,6 +141,33 @@ export const analyticsHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.lessonType] })],
 );
+
+/**
+ * Additions to analytics_lesson_stats not folded in yet (migration 0005). Progress writes append a
+ * row here instead of updating the lesson's row, so concurrent completions of one lesson never
+ * wait for each other; analytics_fold() moves these sums into analytics_lesson_stats (run by one
+ * writer in 32, under an advisory lock, and before each analytics answer). Readers use the view
+ * analytics_lesson_totals (the row plus its pending deltas). No index and no key: it stays small,
+ * and inserting into it takes no lock another writer could hold.
+ */
+export const analyticsLessonDeltas = pgTable('analytics_lesson_deltas', {
+  lessonId: uuid('lesson_id').notNull(),
+  started: integer('started').notNull(),
+  completed: integer('completed').notNull(),
+  recovered: integer('recovered').notNull(),
+});
+
+/** Additions to analytics_hourly not folded in yet, as analytics_lesson_deltas; read through the view analytics_hourly_totals. */
+export const analyticsHourlyDeltas = pgTable('analytics_hourly_deltas', {
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  lessonType: lessonTypeEnum('lesson_type').notNull(),
+  opens: integer('opens').notNull().default(0),
+  visibleSeconds: bigint('visible_seconds', { mode: 'number' }).notNull().default(0),
+  videoStarts: integer('video_starts').notNull().default(0),
+  pdfViews: integer('pdf_views').notNull().default(0),
+  tutorialDownloads: integer('tutorial_downloads').notNull().default(0),
+  completions: integer('completions').notNull().default(0),
+});
 
 /** Each (student, lesson) whose tutorial PDF was downloaded, for the download rate and its correlation with completion. */
 export const analyticsTutorialDownloads = pgTable(

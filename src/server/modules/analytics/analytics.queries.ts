@@ -207,7 +207,7 @@ export function coursesQuery(c: Clock): SQL {
     select l.id, l.title, l.position, ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position, ch.course_id,
       coalesce(s.started, 0) as started, coalesce(s.completed, 0) as completed
     from lessons l join chapters ch on ch.id = l.chapter_id
-    left join analytics_lesson_stats s on s.lesson_id = l.id
+    left join analytics_lesson_totals s on s.lesson_id = l.id
   ),
   course_dropoffs as (
     select d.*,
@@ -269,7 +269,7 @@ export function dropoffQuery(c: Clock): SQL {
   with top as (
     select l.id, l.title, l.lesson_type, ch.id as chapter_id, ch.title as chapter_title, co.id as course_id, co.title as course_title,
       s.started, s.completed, s.recovered
-    from analytics_lesson_stats s
+    from analytics_lesson_totals s
     join lessons l on l.id = s.lesson_id
     join chapters ch on ch.id = l.chapter_id
     join courses co on co.id = ch.course_id
@@ -351,7 +351,7 @@ export function timeQuery(c: Clock): SQL {
   active as (select ${activeIn}, count(*) filter (where ${fromActivity})::int as in_range from activity),
   hourly_recent as (
     select (${today} - (hour at time zone 'UTC')::date) / ${n(R.bucketDays)} as bucket, sum(completions)::int as completed
-    from analytics_hourly
+    from analytics_hourly_totals
     where hour >= (${today} - ${n(days - 1)})::timestamp at time zone 'UTC' and hour < (${today} + 1)::timestamp at time zone 'UTC'
     group by 1
   ),
@@ -367,11 +367,11 @@ export function timeQuery(c: Clock): SQL {
       coalesce(sum(completions), 0) as completions,
       coalesce(sum(opens) filter (where lesson_type = 'PDF'), 0) as pdf_opens,
       coalesce(sum(visible_seconds) filter (where lesson_type = 'PDF'), 0) as pdf_seconds
-    from analytics_hourly where ${fromHour} and hour <= ${now}
+    from analytics_hourly_totals where ${fromHour} and hour <= ${now}
   ),
   tutorial_lessons as (
     select l.id, coalesce(s.started, 0) as started, coalesce(s.completed, 0) as completed
-    from lessons l left join analytics_lesson_stats s on s.lesson_id = l.id
+    from lessons l left join analytics_lesson_totals s on s.lesson_id = l.id
     where l.tutorial_pdf_url is not null
   ),
   downloaded as (

@@ -219,6 +219,9 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
     async overview(range: AnalyticsRange): Promise<AnalyticsResponse> {
       const at = now();
       const clock = clockFor(at, range);
+      // The counts that writers appended since the last fold go into their rows first (it never
+      // waits, and the views add whatever is still pending), so the answer sums few extra rows.
+      await db.execute(sql`select analytics_fold()`);
       const [students, courses, time, tutor, dropoffs, recent] = await Promise.all([
         one<StudentsResult>(studentsQuery(clock, R.velocityListMax)),
         one<CoursesResult>(coursesQuery(clock)),

@@ -26,7 +26,7 @@ async function rollups(db: Db, today: string) {
   const q = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
   return {
     lessons: await q(sql`
-      select lesson_id, course_id, lesson_type, started, completed, recovered from analytics_lesson_stats
+      select lesson_id, course_id, lesson_type, started, completed, recovered from analytics_lesson_totals
       where started <> 0 or completed <> 0 or recovered <> 0 order by lesson_id`),
     enrolments: await q(sql`
       select student_id, course_id, enrolled_at, started, completed, last_completed_at from analytics_enrollment_stats
@@ -38,7 +38,7 @@ async function rollups(db: Db, today: string) {
         analytics_shift_days(completed_days, window_end, ${today}::date) as days
       from analytics_student_activity order by student_id`),
     hourly: await q(sql`
-      select * from analytics_hourly
+      select * from analytics_hourly_totals
       where opens + visible_seconds + video_starts + pdf_views + tutorial_downloads + completions <> 0
       order by hour, lesson_type`),
     downloads: await q(sql`select * from analytics_tutorial_downloads order by student_id, lesson_id`),

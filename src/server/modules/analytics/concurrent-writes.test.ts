@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSessionService } from '../auth/sessions.service';
+import { analyticsApp, course, enrollAt, student, DAY, type AnalyticsTestApp } from './analytics-fixtures';
+
+/**
+ * Progress writes and event batches append their analytics counts (migration 0005) instead of
+ * updating a shared row per lesson and per hour: writers of the same lesson and hour never wait for
+ * each other, every write is counted once, and folding the appended counts into the rows changes
+ * no total and never waits either.
+ */
+
+let t: AnalyticsTestApp;
+beforeAll(async () => {
+  t = await analyticsApp();
+});
+
+/** A client of its own (a transaction left open in it holds its locks), with statements limited to `timeoutMs`. */
+async function session(timeoutMs = 3000): Promise<pg.PoolClient> {
+  const client = await t.pool.connect();
+  await client.query(`set statement_timeout = ${timeoutMs}`);
+  return client;
+}
+
+async function lessonTotals(lessonId: string) {
+  const { rows } = await t.db.execute<{ started: number; completed: number }>(
+    sql`select started, completed from analytics_lesson_totals where lesson_id = ${lessonId}`,
+  );
+  return rows[0] ?? { started: 0, completed: 0 };
+}
+const hourlyCompletions = async () =>
+  (await t.db.execute<{ n: number }>(sql`select coalesce(sum(completions), 0)::int as n from analytics_hourly_totals`)).rows[0]!.n;
+const pending = async () =>
+  (
+    await t.db.execute<{ lessons: number; hours: number }>(
+      sql`select (select count(*) from analytics_lesson_deltas)::int as lessons, (select count(*) from analytics_hourly_deltas)::int as hours`,
+    )
+  ).rows[0]!;
+
+describe('analytics counts under concurrent writes', () => {
+  it('counts every one of many simultaneous completions of one lesson, through the API', async () => {
+    const c = await course(t.db, 'Crowd', [2]);
+    const students = await Promise.all(Array.from({ length: 24 }, (_, i) => student(t.db, `Crowd${i}`)));
+    for (const s of students) await enrollAt(t.db, s, c.id, t.ago(DAY));
+    // Sessions made directly (signing in 24 times from one test client would hit the code-send limits).
+    const sessions = createSessionService(t.db, () => t.clock);
+    const cookies = await Promise.all(students.map(async (s) => `sid=${(await sessions.create(s, {})).token}`));
+    const before = await hourlyCompletions();
+    const answers = await Promise.all(
+      cookies.map((cookie) =>
+        t.app.inject({ method: 'PUT', url: `/api/lessons/${c.lessons[0]!}/progress`, headers: { cookie }, payload: { status: 'completed' } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
+    expect(await lessonTotals(c.lessons[0]!)).toEqual({ started: 24, completed: 24 });
+    expect((await hourlyCompletions()) - before).toBe(24);
+
+    // Folding moves the pending counts into the rows: same totals, nothing left pending.
+    await t.db.execute(sql`select analytics_fold()`);
+    expect(await pending()).toEqual({ lessons: 0, hours: 0 });
+    expect(await lessonTotals(c.lessons[0]!)).toEqual({ started: 24, completed: 24 });
+    const { rows } = await t.db.execute(sql`select started, completed from analytics_lesson_stats where lesson_id = ${c.lessons[0]!}`);
+    expect(rows).toEqual([{ started: 24, completed: 24 }]);
+    expect((await hourlyCompletions()) - before).toBe(24);
+    expect((await t.analytics('all')).period.lessonsCompleted).toBe(24);
+  });
+
+  it("a completion and an event batch never wait for another writer's open transaction on the same lesson and hour", async () => {
+    const c = await course(t.db, 'Busy', [1]);
+    const [a, b, first] = await Promise.all(['BusyA', 'BusyB', 'BusyFirst'].map((n) => student(t.db, n)));
+    for (const s of [a!, b!, first!]) await enrollAt(t.db, s, c.id, t.ago(DAY));
+    const lesson = c.lessons[0]!;
+    // The lesson's first completion creates its row; from then on writers only append.
+    await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${first!}, ${lesson}, 'completed', now())`);
+
+    const one = await session();
+    const two = await session();
+    try {
+      await one.query('begin');
+      await one.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [a, lesson]);
+      await one.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [a, lesson]);
+      // With one shared row per lesson and per hour, these waited for `one` to commit (here: the statement timeout).
+      await two.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [b, lesson]);
+      await two.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [b, lesson]);
+      expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
+      await one.query('commit');
+    } finally {
+      await one.query('rollback').catch(() => {});
+      one.release();
+      two.release();
+    }
+    expect(await lessonTotals(lesson)).toEqual({ started: 3, completed: 3 });
+  });
+
+  it('a fold skips the rows another transaction holds, and leaves their counts pending and counted', async () => {
+    const c = await course(t.db, 'Held', [2]);
+    const s = await student(t.db, 'Held');
+    await enrollAt(t.db, s, c.id, t.ago(DAY));
+    await t.db.execute(sql`select analytics_fold()`);
+    for (const lesson of c.lessons) {
+      await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
+    }
+    const holder = await session();
+    try {
+      await holder.query('begin');
+      await holder.query(`select 1 from analytics_lesson_stats where lesson_id = $1 for update`, [c.lessons[0]]);
+      await t.db.execute(sql`set statement_timeout = 3000`);
+      await t.db.execute(sql`select analytics_fold()`);
+      const { rows } = await t.db.execute<{ lesson_id: string }>(sql`select distinct lesson_id from analytics_lesson_deltas`);
+      expect(rows.map((r) => r.lesson_id)).toEqual([c.lessons[0]!]);
+      for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 1, completed: 1 });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+      await t.db.execute(sql`reset statement_timeout`);
+    }
+    await t.db.execute(sql`select analytics_fold()`);
+    expect((await pending()).lessons).toBe(0);
+    for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 1, completed: 1 });
+  });
+
+  it('deleting a lesson removes its row and its pending counts', async () => {
+    const c = await course(t.db, 'Gone', [2]);
+    const s = await student(t.db, 'Gone');
+    await enrollAt(t.db, s, c.id, t.ago(DAY));
+    await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${c.lessons[0]!}, 'completed', now())`);
+    await t.db.execute(sql`delete from lessons where id = ${c.lessons[0]!}`);
+    const { rows } = await t.db.execute(sql`
+      select (select count(*) from analytics_lesson_stats where lesson_id = ${c.lessons[0]!})::int as stats,
+             (select count(*) from analytics_lesson_deltas where lesson_id = ${c.lessons[0]!})::int as deltas`);
+    expect(rows).toEqual([{ stats: 0, deltas: 0 }]);
+  });
+});
