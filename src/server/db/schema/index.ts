@@ -6,3 +6,4 @@ export * from './files';
 export * from './certificates';
 export * from './tutor';
 export * from './analytics';
+export * from './media';

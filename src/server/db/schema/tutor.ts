@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WebSource } from '../../../common/media-texts';
 import { courses, lessons } from './courses';
 import { users } from './users';
 
@@ -45,6 +46,8 @@ export const tutorMessages = pgTable(
       .references(() => tutorConversations.id, { onDelete: 'cascade' }),
     role: tutorRoleEnum('role').notNull(),
     content: text('content').notNull(),
+    /** An answer's web sources (issue 9): the search results it cites as [n], in the order numbered; null for none. */
+    sources: jsonb('sources').$type<WebSource[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
