@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
 import { LoadError } from '@web/components/load-error';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Spinner } from '@web/components/ui/spinner';
@@ -24,28 +25,23 @@ const statItems: { key: keyof CourseListResponse['stats']; label: string; icon: 
   { key: 'totalEnrollments', label: 'Total Enrollments', icon: UsersIcon, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-200' },
 ];
 
-function EmptyState() {
+function NoCoursesYet() {
   return (
-    <section
-      aria-labelledby="no-courses-title"
-      className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center sm:py-20"
+    <EmptyPanel
+      size="page"
+      icon={BookOpenIcon}
+      title="No Courses Yet"
+      action={
+        <Button asChild>
+          <Link to={paths.admin.courseNew}>
+            <PlusIcon aria-hidden="true" />
+            Create Your First Course
+          </Link>
+        </Button>
+      }
     >
-      <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <BookOpenIcon className="size-6" aria-hidden="true" />
-      </div>
-      <h2 id="no-courses-title" className="text-lg font-semibold">
-        No Courses Yet
-      </h2>
-      <p className="mt-2 max-w-md text-muted-foreground">
-        Create your first course, add chapters and lessons to it, and publish it when it is ready for your students.
-      </p>
-      <Button asChild className="mt-6">
-        <Link to={paths.admin.courseNew}>
-          <PlusIcon aria-hidden="true" />
-          Create Your First Course
-        </Link>
-      </Button>
-    </section>
+      Create your first course, add chapters and lessons to it, and publish it when it is ready for your students.
+    </EmptyPanel>
   );
 }
 
@@ -123,7 +119,7 @@ export function CoursesPage() {
         ) : courses.isError ? (
           <LoadError message="Failed to load course data. Please try again." onRetry={() => void courses.refetch()} />
         ) : courses.data.courses.length === 0 ? (
-          <EmptyState />
+          <NoCoursesYet />
         ) : (
           <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
             {courses.data.courses.map((course) => (

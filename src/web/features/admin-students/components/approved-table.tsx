@@ -3,7 +3,7 @@ import { BadgeCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '../format';
-import { EmptyState } from './empty-state';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export const coursesLabel = (n: number) => `${n} ${n === 1 ? 'course' : 'courses'}`;
@@ -19,9 +19,9 @@ export function ApprovedTable({
 }) {
   if (students.length === 0) {
     return (
-      <EmptyState icon={UsersIcon} title="No Approved Students">
+      <EmptyPanel icon={UsersIcon} title="No Approved Students">
         Students you approve appear here.
-      </EmptyState>
+      </EmptyPanel>
     );
   }
   return (

@@ -8,7 +8,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import type { EnrollmentChange } from '../api/enroll-student';
 import { coursesLabel } from './approved-table';
-import { EmptyState } from './empty-state';
+import { EmptyPanel } from '@web/components/empty-panel';
 
 type Course = StudentsOverviewResponse['publishedCourses'][number];
 
@@ -33,8 +33,8 @@ export function ManageEnrollments({
 }) {
   const [filter, setFilter] = useState('');
   const filterId = useId();
-  if (students.length === 0) return <EmptyState icon={UsersIcon}>Approve students first to manage their course enrollments.</EmptyState>;
-  if (courses.length === 0) return <EmptyState icon={BookOpenIcon}>Create and publish courses first to manage enrollments.</EmptyState>;
+  if (students.length === 0) return <EmptyPanel icon={UsersIcon}>Approve students first to manage their course enrollments.</EmptyPanel>;
+  if (courses.length === 0) return <EmptyPanel icon={BookOpenIcon}>Create and publish courses first to manage enrollments.</EmptyPanel>;
 
   const shown = students.filter((s) => matches(s, filter));
   return (

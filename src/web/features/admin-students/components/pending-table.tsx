@@ -2,7 +2,7 @@ import type { StudentRow } from '@common/students';
 import { CheckIcon, InboxIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '../format';
-import { EmptyState } from './empty-state';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export function PendingTable({
@@ -19,9 +19,9 @@ export function PendingTable({
 }) {
   if (students.length === 0) {
     return (
-      <EmptyState icon={InboxIcon} title="No Pending Approvals">
+      <EmptyPanel icon={InboxIcon} title="No Pending Approvals">
         All student registrations have been reviewed.
-      </EmptyState>
+      </EmptyPanel>
     );
   }
   return (

@@ -3,14 +3,15 @@ import { LightbulbIcon, PartyPopperIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { dropoffRows, dropoffSuggestions, dropoffTone, formatMinutes, formatNumber, formatPercent, plural } from '../view-model';
 import { DropoffChart } from './charts';
-import { EmptyState, Metric, MetricList, ToneBadge } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
+import { Metric, MetricList, ToneBadge } from './parts';
 
 type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
 
 const TYPE_LABELS = { VIDEO: 'Video', PDF: 'PDF', MIXED: 'Mixed' } as const;
 
 export function DropoffTab({ items }: { items: Dropoff[] }) {
-  if (items.length === 0) return <EmptyState icon={PartyPopperIcon}>{AnalyticsTexts.dropoffEmpty}</EmptyState>;
+  if (items.length === 0) return <EmptyPanel icon={PartyPopperIcon}>{AnalyticsTexts.dropoffEmpty}</EmptyPanel>;
   const rows = dropoffRows(items);
   const worst = items[0]!;
   return (

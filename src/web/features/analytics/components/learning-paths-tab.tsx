@@ -3,12 +3,13 @@ import { RouteIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { chapterRows, difficultyTone, dropoffTone, formatNumber, formatPercent, NO_DATA, plural } from '../view-model';
 import { ChapterChart } from './charts';
-import { EmptyState, Metric, MetricList, ToneBadge, ToneBar, toneText } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
+import { Metric, MetricList, ToneBadge, ToneBar, toneText } from './parts';
 
 type Path = AnalyticsResponse['learningPathInsights'][number];
 
 export function LearningPathsTab({ paths }: { paths: Path[] }) {
-  if (paths.length === 0) return <EmptyState icon={RouteIcon}>{AnalyticsTexts.learningPathsEmpty}</EmptyState>;
+  if (paths.length === 0) return <EmptyPanel icon={RouteIcon}>{AnalyticsTexts.learningPathsEmpty}</EmptyPanel>;
   return (
     <div className="flex flex-col gap-6">
       {paths.map((p) => (

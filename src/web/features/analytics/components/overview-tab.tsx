@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Progress } from '@web/components/ui/progress';
 import { distributionRows, formatNumber, formatPercent, plural } from '../view-model';
 import { ProgressDistributionChart } from './charts';
-import { EmptyState } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { TopCoursesTable } from './top-courses-table';
 
 const ENGAGEMENT = [
@@ -30,7 +30,7 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           <CardDescription>Published courses with the most enrollments.</CardDescription>
         </CardHeader>
         <CardContent>
-          {top.length === 0 ? <EmptyState icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyState> : <TopCoursesTable courses={top} />}
+          {top.length === 0 ? <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel> : <TopCoursesTable courses={top} />}
         </CardContent>
       </Card>
 

@@ -1,20 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { NOT_TRACKED, type Tone } from '../view-model';
-
-/** The quiet panel a tab shows when it has nothing to list (the spec's empty texts). */
-export function EmptyState({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-      <div className="mb-3 flex size-11 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <Icon className="size-5" aria-hidden="true" />
-      </div>
-      <p className="max-w-md text-muted-foreground">{children}</p>
-    </div>
-  );
-}
 
 export function ToneBadge({ tone, className, children }: { tone: Tone; className?: string; children: ReactNode }) {
   return (

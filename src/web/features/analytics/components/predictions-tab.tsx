@@ -3,7 +3,8 @@ import { AlertTriangleIcon, SparklesIcon, TelescopeIcon } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { confidenceBadge, formatChange, formatNumber, predictionMessage } from '../view-model';
-import { EmptyState, Metric, MetricList, ToneBadge } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
+import { Metric, MetricList, ToneBadge } from './parts';
 
 type Prediction = AnalyticsResponse['predictiveTrends'][number];
 
@@ -11,7 +12,7 @@ type Prediction = AnalyticsResponse['predictiveTrends'][number];
 const unit = (p: Prediction) => (p.metric === 'completion_rate' ? '%' : '');
 
 export function PredictionsTab({ predictions }: { predictions: Prediction[] }) {
-  if (predictions.length === 0) return <EmptyState icon={TelescopeIcon}>{AnalyticsTexts.predictionsEmpty}</EmptyState>;
+  if (predictions.length === 0) return <EmptyPanel icon={TelescopeIcon}>{AnalyticsTexts.predictionsEmpty}</EmptyPanel>;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">

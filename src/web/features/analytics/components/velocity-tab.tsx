@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { studentsCsvUrl } from '../api/get-analytics';
 import { formatDate, formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
-import { EmptyState, ToneBadge } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
+import { ToneBadge } from './parts';
 
 type Velocity = AnalyticsResponse['learningVelocity'];
 
@@ -14,7 +15,7 @@ const TREND_ICONS: Record<EngagementTrend, LucideIcon> = { increasing: TrendingU
 const TREND_BADGES = { increasing: 'green', stable: 'secondary', decreasing: 'rose' } as const;
 
 export function VelocityTab({ velocity: v }: { velocity: Velocity }) {
-  if (v.studentsWithEnrollments === 0) return <EmptyState icon={GaugeIcon}>{AnalyticsTexts.velocityEmpty}</EmptyState>;
+  if (v.studentsWithEnrollments === 0) return <EmptyPanel icon={GaugeIcon}>{AnalyticsTexts.velocityEmpty}</EmptyPanel>;
   const shown = v.students.length;
   return (
     <div className="flex flex-col gap-4">

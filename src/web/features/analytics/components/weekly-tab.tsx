@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Progress } from '@web/components/ui/progress';
 import { formatDate, weeklyRows, weeklySummary } from '../view-model';
 import { WeeklyActivityChart, WeeklyEnrollmentsChart } from './charts';
-import { EmptyState } from './parts';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { TopCoursesTable } from './top-courses-table';
 
 export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
@@ -21,7 +21,7 @@ export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           {data.topPerformingCourses.length === 0 ? (
-            <EmptyState icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyState>
+            <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel>
           ) : (
             <TopCoursesTable courses={data.topPerformingCourses} />
           )}
@@ -64,7 +64,7 @@ export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           {data.recentEnrollments.length === 0 ? (
-            <EmptyState icon={UserPlusIcon}>{AnalyticsTexts.recentEnrollmentsEmpty}</EmptyState>
+            <EmptyPanel icon={UserPlusIcon}>{AnalyticsTexts.recentEnrollmentsEmpty}</EmptyPanel>
           ) : (
             <ul className="flex flex-col divide-y">
               {data.recentEnrollments.map((r) => {
