@@ -16,7 +16,7 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     initialContext?: Record<string, unknown>;
   };
-  export type Histogram = { average: number; mean: number; p50: number; p99: number; max: number; total: number };
+  export type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
   export type Result = {
     requests: Histogram;
     latency: Histogram;
@@ -24,6 +24,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   };
   export default function autocannon(options: Options): Promise<Result> & EventEmitter;
