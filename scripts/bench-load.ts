@@ -158,6 +158,10 @@ async function startServer(databaseUrl: string) {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\nTHE SERVER EXITED (code ${code}, signal ${signal}) under load; its last output:\n${output.slice(-4000)}`);
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
@@ -177,13 +181,16 @@ async function startServer(databaseUrl: string) {
     pid: child.pid!,
     peakMb: () => peakKb / 1024,
     async stop() {
+      stopping = true;
       clearInterval(sampler);
       const hwm = /VmHWM:\s+(\d+)/.exec(await fs.readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => ''))?.[1];
       if (hwm) peakKb = Math.max(peakKb, Number(hwm));
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,10 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one checked out between two statements (a transaction): the pool listens only to idle
+  // clients, and an 'error' event nobody listens to ends the process. Its next query fails (a 503)
+  // and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
