@@ -169,6 +169,23 @@ export const analyticsHourlyDeltas = pgTable('analytics_hourly_deltas', {
   completions: integer('completions').notNull().default(0),
 });
 
+/**
+ * lesson_progress rows added (sign 1) or removed (sign -1) whose effect on the rollups is not
+ * applied yet (migration 0006). The progress triggers only append here, so a progress write costs
+ * one small insert; analytics_fold() applies the queue to every rollup at once, set-based: one
+ * write in 32 folds (never waiting: it skips when another fold runs), and every analytics answer
+ * folds first (waiting for a fold in progress), so answers count every committed write.
+ */
+export const analyticsProgressQueue = pgTable('analytics_progress_queue', {
+  studentId: uuid('student_id').notNull(),
+  lessonId: uuid('lesson_id').notNull(),
+  status: progressStatusEnum('status').notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  sign: integer('sign').notNull(),
+});
+
 /** Each (student, lesson) whose tutorial PDF was downloaded, for the download rate and its correlation with completion. */
 export const analyticsTutorialDownloads = pgTable(
   'analytics_tutorial_downloads',

@@ -219,8 +219,8 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
     async overview(range: AnalyticsRange): Promise<AnalyticsResponse> {
       const at = now();
       const clock = clockFor(at, range);
-      // The counts that writers appended since the last fold go into their rows first (it never
-      // waits, and the views add whatever is still pending), so the answer sums few extra rows.
+      // The progress rows queued since the last fold are applied first (migration 0007), so the
+      // answer counts every committed write.
       await db.execute(sql`select analytics_fold()`);
       const [students, courses, time, tutor, dropoffs, recent] = await Promise.all([
         one<StudentsResult>(studentsQuery(clock, R.velocityListMax)),
@@ -347,6 +347,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
 
     /** Every student with an enrolment: the velocity and risk table (the CSV export). */
     async velocityTable(): Promise<VelocityStudent[]> {
+      await db.execute(sql`select analytics_fold()`);
       const rows = await all<VelocityRow>(studentsCsvQuery(clockFor(now(), 'all')));
       return rows.map(toVelocityStudent);
     },

@@ -5,10 +5,10 @@ import { createSessionService } from '../auth/sessions.service';
 import { analyticsApp, course, enrollAt, student, DAY, type AnalyticsTestApp } from './analytics-fixtures';
 
 /**
- * Progress writes and event batches append their analytics counts (migration 0005) instead of
- * updating a shared row per lesson and per hour: writers of the same lesson and hour never wait for
- * each other, every write is counted once, and folding the appended counts into the rows changes
- * no total and never waits either.
+ * Progress writes queue their rows (migration 0007) and event batches append their counts
+ * (migration 0005) instead of updating a shared row per lesson and per hour: writers of the same
+ * lesson and hour never wait for each other, and every write is counted once when the queue is
+ * folded (which the analytics answers do first).
  */
 
 let t: AnalyticsTestApp;
@@ -33,9 +33,9 @@ const hourlyCompletions = async () =>
   (await t.db.execute<{ n: number }>(sql`select coalesce(sum(completions), 0)::int as n from analytics_hourly_totals`)).rows[0]!.n;
 const pending = async () =>
   (
-    await t.db.execute<{ lessons: number; hours: number }>(
-      sql`select (select count(*) from analytics_lesson_deltas)::int as lessons, (select count(*) from analytics_hourly_deltas)::int as hours`,
-    )
+    await t.db.execute<{ queued: number; lessons: number; hours: number }>(sql`
+      select (select count(*) from analytics_progress_queue)::int as queued, (select count(*) from analytics_lesson_deltas)::int as lessons,
+             (select count(*) from analytics_hourly_deltas)::int as hours`)
   ).rows[0]!;
 
 describe('analytics counts under concurrent writes', () => {
@@ -53,17 +53,13 @@ describe('analytics counts under concurrent writes', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
-    expect(await lessonTotals(c.lessons[0]!)).toEqual({ started: 24, completed: 24 });
-    expect((await hourlyCompletions()) - before).toBe(24);
-
-    // Folding moves the pending counts into the rows: same totals, nothing left pending.
-    await t.db.execute(sql`select analytics_fold()`);
-    expect(await pending()).toEqual({ lessons: 0, hours: 0 });
+    // Each write only queued its row (one in 32 folds the queue): the answer folds first, and counts every one.
+    expect((await t.analytics('all')).period.lessonsCompleted).toBe(24);
+    expect(await pending()).toEqual({ queued: 0, lessons: 0, hours: 0 });
     expect(await lessonTotals(c.lessons[0]!)).toEqual({ started: 24, completed: 24 });
     const { rows } = await t.db.execute(sql`select started, completed from analytics_lesson_stats where lesson_id = ${c.lessons[0]!}`);
     expect(rows).toEqual([{ started: 24, completed: 24 }]);
     expect((await hourlyCompletions()) - before).toBe(24);
-    expect((await t.analytics('all')).period.lessonsCompleted).toBe(24);
   });
 
   it("a completion and an event batch never wait for another writer's open transaction on the same lesson and hour", async () => {
@@ -83,24 +79,26 @@ describe('analytics counts under concurrent writes', () => {
       // With one shared row per lesson and per hour, these waited for `one` to commit (here: the statement timeout).
       await two.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [b, lesson]);
       await two.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [b, lesson]);
-      expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
       await one.query('commit');
     } finally {
       await one.query('rollback').catch(() => {});
       one.release();
       two.release();
     }
+    await t.db.execute(sql`select analytics_fold()`);
     expect(await lessonTotals(lesson)).toEqual({ started: 3, completed: 3 });
   });
 
-  it('a fold skips the rows another transaction holds, and leaves their counts pending and counted', async () => {
+  it('a fold skips the lesson rows another transaction holds, and leaves their counts pending and counted', async () => {
     const c = await course(t.db, 'Held', [2]);
-    const s = await student(t.db, 'Held');
-    await enrollAt(t.db, s, c.id, t.ago(DAY));
+    const [s1, s2] = await Promise.all(['Held1', 'Held2'].map((n) => student(t.db, n)));
+    for (const s of [s1!, s2!]) await enrollAt(t.db, s, c.id, t.ago(DAY));
+    const complete = async (s: string) => {
+      for (const lesson of c.lessons) await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
+    };
+    await complete(s1!);
     await t.db.execute(sql`select analytics_fold()`);
-    for (const lesson of c.lessons) {
-      await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
-    }
+    await complete(s2!);
     const holder = await session();
     try {
       await holder.query('begin');
@@ -109,26 +107,45 @@ describe('analytics counts under concurrent writes', () => {
       await t.db.execute(sql`select analytics_fold()`);
       const { rows } = await t.db.execute<{ lesson_id: string }>(sql`select distinct lesson_id from analytics_lesson_deltas`);
       expect(rows.map((r) => r.lesson_id)).toEqual([c.lessons[0]!]);
-      for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 1, completed: 1 });
+      for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
     } finally {
       await holder.query('rollback');
       holder.release();
       await t.db.execute(sql`reset statement_timeout`);
     }
     await t.db.execute(sql`select analytics_fold()`);
-    expect((await pending()).lessons).toBe(0);
-    for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 1, completed: 1 });
+    expect(await pending()).toEqual({ queued: 0, lessons: 0, hours: 0 });
+    for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
   });
 
-  it('deleting a lesson removes its row and its pending counts', async () => {
-    const c = await course(t.db, 'Gone', [2]);
-    const s = await student(t.db, 'Gone');
-    await enrollAt(t.db, s, c.id, t.ago(DAY));
-    await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${c.lessons[0]!}, 'completed', now())`);
+  it('applies queued progress of a student, a lesson or a course deleted before the fold', async () => {
+    const c = await course(t.db, 'Gone', [3]);
+    const other = await course(t.db, 'Gone too', [1]);
+    const [kept, deleted] = await Promise.all(['GoneKept', 'GoneDeleted'].map((n) => student(t.db, n)));
+    for (const s of [kept!, deleted!]) {
+      await enrollAt(t.db, s, c.id, t.ago(DAY));
+      await enrollAt(t.db, s, other.id, t.ago(DAY));
+    }
+    const done = (s: string, lesson: string) =>
+      t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
+    await done(kept!, c.lessons[0]!);
+    await t.db.execute(sql`select analytics_fold()`);
+    // Queued, then their student, lesson or course goes before anything is applied.
+    await done(kept!, c.lessons[1]!);
+    await done(deleted!, c.lessons[0]!);
+    await done(deleted!, c.lessons[2]!);
+    await done(kept!, other.lessons[0]!);
+    await t.db.execute(sql`delete from users where id = ${deleted!}`);
     await t.db.execute(sql`delete from lessons where id = ${c.lessons[0]!}`);
+    await t.db.execute(sql`delete from courses where id = ${other.id}`);
+    await t.db.execute(sql`select analytics_fold()`);
+    expect(await pending()).toEqual({ queued: 0, lessons: 0, hours: 0 });
     const { rows } = await t.db.execute(sql`
-      select (select count(*) from analytics_lesson_stats where lesson_id = ${c.lessons[0]!})::int as stats,
-             (select count(*) from analytics_lesson_deltas where lesson_id = ${c.lessons[0]!})::int as deltas`);
-    expect(rows).toEqual([{ stats: 0, deltas: 0 }]);
+      select (select count(*) from analytics_lesson_stats where lesson_id in (${c.lessons[0]!}, ${other.lessons[0]!}))::int as gone_lessons,
+             (select count(*) from analytics_enrollment_stats where student_id = ${deleted!} or course_id = ${other.id})::int as gone_enrolments,
+             (select completed from analytics_enrollment_stats where student_id = ${kept!} and course_id = ${c.id}) as kept_completed`);
+    expect(rows).toEqual([{ gone_lessons: 0, gone_enrolments: 0, kept_completed: 1 }]);
+    expect(await lessonTotals(c.lessons[1]!)).toEqual({ started: 1, completed: 1 });
+    expect(await lessonTotals(c.lessons[2]!)).toEqual({ started: 0, completed: 0 });
   });
 });

@@ -24,6 +24,8 @@ import {
 /** The rollups as the analytics read them "today": zero rows dropped, activity windows re-aligned to today. */
 async function rollups(db: Db, today: string) {
   const q = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
+  await db.execute(sql`select analytics_fold()`); // the queued progress rows, as an analytics answer does
+
   return {
     lessons: await q(sql`
       select lesson_id, course_id, lesson_type, started, completed, recovered from analytics_lesson_totals
