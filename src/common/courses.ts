@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedImageId } from './media-texts';
 import { isWebUrl, toEmbedUrl } from './video';
 
 /** Course, chapter and lesson contracts of the admin course list and the course editor. */
@@ -58,7 +59,12 @@ const courseDescription = z
   .string()
   .trim()
   .max(COURSE_DESCRIPTION_MAX, `The description must be at most ${COURSE_DESCRIPTION_MAX} characters.`);
-const thumbnailUrl = optionalWebUrl('The thumbnail URL must be a web address starting with http:// or https://');
+export const THUMBNAIL_URL_NOT_WEB = 'The thumbnail URL must be a web address starting with http:// or https://';
+/** A thumbnail is a web address, or an image this server stored (a generated thumbnail, /api/images/{id}). */
+export const isThumbnailUrl = (v: string) => isWebUrl(v) || storedImageId(v) !== undefined;
+const optionalThumbnailUrl = () =>
+  optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`).refine((v) => v === undefined || isThumbnailUrl(v), THUMBNAIL_URL_NOT_WEB);
+const thumbnailUrl = optionalThumbnailUrl();
 
 /** POST /api/admin/courses. New courses are drafts (spec §4). */
 export const courseCreateBodySchema = z.strictObject({
@@ -73,7 +79,7 @@ export const courseUpdateBodySchema = z
   .strictObject({
     title: courseTitle.optional(),
     description: courseDescription.nullish().transform((v) => (v === null ? '' : v)),
-    thumbnailUrl: optionalWebUrl('The thumbnail URL must be a web address starting with http:// or https://')
+    thumbnailUrl: optionalThumbnailUrl()
       .transform((v) => v ?? null)
       .optional(),
   })

@@ -16,6 +16,11 @@ export const ErrorCode = {
   mailFailed: 'MAIL_FAILED',
   unavailable: 'SERVICE_UNAVAILABLE',
   storageFull: 'STORAGE_FULL',
+  /** A media or web helper's provider failed (issue 9): its error field, or 'Failed to ... (Status: n)'. */
+  providerFailed: 'PROVIDER_ERROR',
+  /** The provider answered 401 or 403: the server's key for it is wrong. */
+  providerAuth: 'PROVIDER_AUTH_FAILED',
+  providerTimeout: 'PROVIDER_TIMEOUT',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaConfigSchema } from './media';
 
 /** What any visitor's browser may know about this installation (never a secret). */
 export const publicConfigSchema = z.object({
@@ -7,5 +8,7 @@ export const publicConfigSchema = z.object({
   contactEmail: z.string(),
   /** Outside production the login page offers the development quick login. */
   devTools: z.boolean(),
+  /** Which media and web helpers are set up (issue 9): their buttons are hidden otherwise. */
+  media: mediaConfigSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -48,6 +48,12 @@ import { sessionUserHeader } from './modules/pwa/session-user-header';
 import { studentsRoutes } from './modules/students/students.routes';
 import { createStudentsService } from './modules/students/students.service';
 import { createFilesService } from './modules/uploads/files.service';
+import { createImageProvider, createSpeechProvider, createTranscriptionProvider, createWebSearch } from './lib/media/providers';
+import { createUsageBudget } from './modules/media-helpers/budget';
+import { mediaConfigOf } from './modules/media-helpers/media-config';
+import { mediaRoutes } from './modules/media-helpers/media.routes';
+import { createMediaService } from './modules/media-helpers/media.service';
+import { createWebSources } from './modules/media-helpers/web-sources';
 import { workspaceRoutes } from './modules/workspace/workspace.plugin';
 
 export type AppDeps = {
@@ -141,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { sessions, cookie: cookieConfig });
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, {
-    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools },
+    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools, media: mediaConfigOf(env) },
   });
   await app.register(sessionUserHeader);
   await app.register(pwaRoutes, { appName: env.appName });
@@ -152,16 +158,38 @@ export async function buildApp(deps: AppDeps) {
   await app.register(workspaceRoutes, { db, env, storage });
   const learning = createLearningService({ db, now });
   await app.register(learningRoutes, { learning });
+  const filesService = createFilesService({ db, storage, log: app.log });
+  // The media and web helpers (issue 9): each null until configured.
+  const usage = createUsageBudget(db, now);
+  const imageProvider = createImageProvider(env.media.image);
   const tutor = createTutorService({
     db,
     learning,
-    files: createFilesService({ db, storage, log: app.log }),
+    files: filesService,
     model: createChatModel(env.ai),
+    webSources: createWebSources({ search: createWebSearch(env.media.search), budget: usage, dailyLimit: env.media.search?.dailyLimit ?? 0, log: app.log }),
     dailyMessages: env.ai.dailyMessages,
     now,
     log: app.log,
   });
   await app.register(tutorRoutes, { tutor });
+  const media = createMediaService({
+    db,
+    fileStore: filesService,
+    learning,
+    budget: usage,
+    image: imageProvider,
+    speech: createSpeechProvider(env.media.speech),
+    transcription: createTranscriptionProvider(env.media.transcription),
+    limits: {
+      image: env.media.image?.dailyLimit ?? 0,
+      speech: env.media.speech?.dailyLimit ?? 0,
+      transcription: env.media.transcription?.dailyLimit ?? 0,
+    },
+    now,
+    log: app.log,
+  });
+  await app.register(mediaRoutes, { media, files: filesService });
   await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }), now });
   await app.register(eventsRoutes, { events: createEventsService({ db, now }) });

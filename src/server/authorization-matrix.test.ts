@@ -37,6 +37,8 @@ const matrix: Record<string, Row> = {
   'GET /api/dev/tools': ['public', 200],
   'POST /api/dev/login': ['public', 400],
   'GET /api/certificates/:id': ['public', 404],
+  // A generated course thumbnail, like any picture on a page (only stored images: never a PDF).
+  'GET /api/images/:id': ['public', 404],
   'GET /api/docs': ['public', 200],
   'GET /api/docs/json': ['public', 200],
   'GET /api/docs/yaml': ['public', 200],
@@ -60,6 +62,10 @@ const matrix: Record<string, Row> = {
   'GET /api/lessons/:lessonId/tutor': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'POST /api/lessons/:lessonId/tutor/messages': ['approved', 400],
   'POST /api/events': ['approved', 400],
+  // Read aloud and spoken questions (issue 9): lesson access is checked by the route; no provider is
+  // configured here, so a recording is refused with 503 once access is granted.
+  'POST /api/lessons/:lessonId/speech': ['approved', 400],
+  'POST /api/lessons/:lessonId/transcriptions': ['approved', { student: 403, enrolled: 503, admin: 503 }],
 
   // The tutor's workspace, and the tutor's switch to the student view.
   'PUT /api/me/view-mode': ['admin', 400],
@@ -83,6 +89,9 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/lessons/:id/position': ['admin', 400],
   'POST /api/admin/courses/:id/bulk-upload': ['admin', 400],
   'POST /api/admin/uploads': ['admin', 400],
+  'POST /api/admin/courses/:id/thumbnail-candidates': ['admin', 400],
+  'GET /api/admin/thumbnail-candidates/:id': ['admin', 404],
+  'PUT /api/admin/courses/:id/thumbnail': ['admin', 400],
   'GET /api/admin/database-helper': ['admin', 200],
   'GET /api/admin/tables': ['admin', 200],
   'GET /api/admin/tables/:table/items': ['admin', 200],

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeMedia, webmBytes, type FakeMedia } from '../../tests/support/fake-media';
 import { createTestApp, type TestContext } from '../../tests/support/test-app';
+import { RECORDING_MAX_BYTES } from '../common/media';
 import { BULK_UPLOAD_MAX_ROWS } from '../common/bulk-upload';
 import { ADMIN, createUser, enroll, filesIn, multipartBody, seedCourse, tempDataDir } from './test-helpers/workspace-fixtures';
 
@@ -14,13 +16,19 @@ const SCRIPT = `<script>alert(1)</script>'; DROP TABLE users; --`;
 
 let t: TestContext;
 let dataDir: string;
+/** The media helpers' provider (issue 9): configured, so their routes check their input; bad input must never reach it. */
+let media: FakeMedia;
 let admin: string;
 let enrolled: string;
 let ids: { courseId: string; chapterId: string; lessonId: string };
 
 beforeAll(async () => {
   dataDir = await tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  media = await startFakeMedia();
+  afterAll(() => media.close());
+  t = await createTestApp({
+    env: { DATA_DIR: dataDir, IMAGE_MODEL: 'm', IMAGE_BASE_URL: media.baseUrl, TTS_MODEL: 'm', TTS_BASE_URL: media.baseUrl, STT_MODEL: 'm', STT_BASE_URL: media.baseUrl },
+  });
   admin = await t.signIn(ADMIN);
   const { course, chapterIds, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'c', lessons: [{ title: 'l' }] }] });
   const student = await createUser(t.db, 'bad-input-student@example.com');
@@ -91,6 +99,20 @@ describe('bad input at every write route', () => {
     }
     expect(wrong).toEqual([]);
     expect(await fingerprint()).toEqual(before);
+    expect(media.requests, 'bad input reached a media provider').toEqual([]);
+  });
+
+  it('a recording that is not audio, empty, or too large is refused, and nothing is recorded or sent on', async () => {
+    const before = await fingerprint();
+    for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), Buffer.alloc(0), Buffer.concat([webmBytes(), Buffer.alloc(RECORDING_MAX_BYTES)])]) {
+      const body = multipartBody({ field: 'audio', filename: 'question.webm', contentType: 'audio/webm', data });
+      const res = await t.app.inject({ method: 'POST', url: `/api/lessons/${ids.lessonId}/transcriptions`, headers: { ...body.headers, cookie: enrolled }, payload: body.payload });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().error.message).toBeTruthy();
+    }
+    expect(await fingerprint()).toEqual(before);
+    expect(media.requests).toEqual([]);
   });
 
   it('a file that is not a PDF, though named .pdf, is refused and nothing is stored', async () => {

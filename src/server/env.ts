@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR, CODE_SENDS_PER_CLIENT_PER_HOUR } from '../common/limits';
+import { IMAGE_ALT_MODELS } from '../common/media-texts';
 import type { S3Config } from './lib/storage-s3';
 import { isTestStudent } from './modules/dev/test-users';
 
@@ -51,6 +52,41 @@ const envSchema = z
     AI_DAILY_MESSAGES: wholeNumber('AI_DAILY_MESSAGES', 1, 100_000).default(50),
     /** The longest wait for the model's next piece of an answer (the first one included). */
     AI_TIMEOUT_MS: wholeNumber('AI_TIMEOUT_MS', 50, 600_000).default(30_000),
+    // The media and web helpers (issue 9). Each is off until its model (or search address) is set;
+    // the OpenAI-compatible ones use OPENAI_BASE_URL / OPENAI_API_KEY unless given their own.
+    IMAGE_MODEL: z.string().trim().optional(),
+    IMAGE_BASE_URL: optionalUrl('IMAGE_BASE_URL', ['http', 'https']),
+    IMAGE_API_KEY: z.string().optional(),
+    /** The spec's alternative models the provider offers: `name` or `name=provider-model-id`, comma-separated. */
+    IMAGE_ALT_MODELS: z.string().trim().optional(),
+    IMAGE_SIZE: z
+      .string()
+      .trim()
+      .regex(/^(\d{2,5}x\d{2,5}|auto)$/, 'IMAGE_SIZE must look like 1536x1024 (or auto)')
+      .optional(),
+    /** Images the tutor may generate per UTC day. */
+    IMAGE_DAILY_LIMIT: wholeNumber('IMAGE_DAILY_LIMIT', 1, 100_000).default(40),
+    IMAGE_TIMEOUT_MS: wholeNumber('IMAGE_TIMEOUT_MS', 50, 600_000).default(120_000),
+    TTS_MODEL: z.string().trim().optional(),
+    TTS_BASE_URL: optionalUrl('TTS_BASE_URL', ['http', 'https']),
+    TTS_API_KEY: z.string().optional(),
+    TTS_VOICE: z.string().trim().min(1).max(100).default('alloy'),
+    /** Read-aloud requests (pieces of up to ~600 characters) each student may make per UTC day. */
+    TTS_DAILY_LIMIT: wholeNumber('TTS_DAILY_LIMIT', 1, 100_000).default(200),
+    TTS_TIMEOUT_MS: wholeNumber('TTS_TIMEOUT_MS', 50, 600_000).default(30_000),
+    STT_MODEL: z.string().trim().optional(),
+    STT_BASE_URL: optionalUrl('STT_BASE_URL', ['http', 'https']),
+    STT_API_KEY: z.string().optional(),
+    /** Spoken questions each student may have transcribed per UTC day. */
+    STT_DAILY_LIMIT: wholeNumber('STT_DAILY_LIMIT', 1, 100_000).default(50),
+    STT_TIMEOUT_MS: wholeNumber('STT_TIMEOUT_MS', 50, 600_000).default(30_000),
+    SEARCH_URL: optionalUrl('SEARCH_URL', ['http', 'https']),
+    SEARCH_API_KEY: z.string().optional(),
+    /** A Jina-style reader (the page's address is appended), to read results the search gave no text for. */
+    READER_URL: optionalUrl('READER_URL', ['http', 'https']),
+    /** Web searches for the tutor's answers per student per UTC day (past it, answers come without web sources). */
+    SEARCH_DAILY_LIMIT: wholeNumber('SEARCH_DAILY_LIMIT', 1, 100_000).default(50),
+    SEARCH_TIMEOUT_MS: wholeNumber('SEARCH_TIMEOUT_MS', 50, 600_000).default(8_000),
     /** The development back door: 'auto' turns it on outside production when HOST is a loopback address. */
     DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
     DEV_LOGIN_CODE: z
@@ -89,6 +125,23 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL is required in production' });
     }
+    for (const [model, base] of [
+      ['IMAGE_MODEL', 'IMAGE_BASE_URL'],
+      ['TTS_MODEL', 'TTS_BASE_URL'],
+      ['STT_MODEL', 'STT_BASE_URL'],
+    ] as const) {
+      if (env[model] && !env[base] && !env.OPENAI_BASE_URL) {
+        ctx.addIssue({ code: 'custom', path: [model], message: `${model} needs ${base} or OPENAI_BASE_URL (the provider's address)` });
+      }
+    }
+    if (env.IMAGE_ALT_MODELS !== undefined) {
+      const parsed = parseAltModels(env.IMAGE_ALT_MODELS);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: parsed });
+      else if (!env.IMAGE_MODEL) ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: 'IMAGE_ALT_MODELS needs IMAGE_MODEL' });
+    }
+    if (env.READER_URL && !env.SEARCH_URL) {
+      ctx.addIssue({ code: 'custom', path: ['READER_URL'], message: 'READER_URL needs SEARCH_URL' });
+    }
     // Object storage is all or nothing: half a configuration would silently store files on local disk.
     const s3Given = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => env[name] !== undefined);
     if (env.S3_BUCKET === undefined && s3Given.length) {
@@ -100,6 +153,34 @@ const envSchema = z
       }
     }
   });
+
+/**
+ * IMAGE_ALT_MODELS: the spec's alternative model names the provider offers, each optionally mapped
+ * to the provider's own id (`flux-schnell=black-forest-labs/flux-schnell`). A message when invalid.
+ */
+export function parseAltModels(value: string): Record<string, string> | string {
+  const models: Record<string, string> = {};
+  for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [name, id] = item.split('=', 2).map((s) => s.trim()) as [string, string | undefined];
+    if (!(IMAGE_ALT_MODELS as readonly string[]).includes(name)) {
+      return `IMAGE_ALT_MODELS: ${name} is not one of the spec's models (${IMAGE_ALT_MODELS.join(', ')})`;
+    }
+    if (id === '') return `IMAGE_ALT_MODELS: ${name}= needs the provider's model id after the =`;
+    models[name] = id ?? name;
+  }
+  return models;
+}
+
+/** An OpenAI-compatible endpoint for one helper. */
+export type ProviderEndpoint = { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number };
+
+export type MediaEnv = {
+  /** Null when IMAGE_MODEL is not set. */
+  image: (ProviderEndpoint & { altModels: Record<string, string>; size: string | undefined }) | null;
+  speech: (ProviderEndpoint & { voice: string }) | null;
+  transcription: ProviderEndpoint | null;
+  search: { url: string; readerUrl: string | undefined; apiKey: string | undefined; timeoutMs: number; dailyLimit: number } | null;
+};
 
 export type Env = {
   isProduction: boolean;
@@ -122,6 +203,8 @@ export type Env = {
     dailyMessages: number;
     timeoutMs: number;
   };
+  /** The media and web helpers (issue 9); each null when not configured. */
+  media: MediaEnv;
   devLoginCode: string;
   /** The development back door (test students, fixed code, quick login); never in production. */
   devTools: boolean;
@@ -148,6 +231,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const e = parsed.data;
   const adminEmail = e.ADMIN_EMAIL ?? 'admin@example.com';
+  // A helper's own address and key, else the tutor's provider (its key only goes with its address).
+  const endpoint = (model: string, baseUrl: string | undefined, apiKey: string | undefined, timeoutMs: number, dailyLimit: number): ProviderEndpoint => ({
+    baseUrl: (baseUrl ?? e.OPENAI_BASE_URL)!,
+    apiKey: baseUrl ? apiKey : (apiKey ?? e.OPENAI_API_KEY),
+    model,
+    timeoutMs,
+    dailyLimit,
+  });
   return {
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -168,6 +259,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       maxTokens: e.AI_MAX_TOKENS,
       dailyMessages: e.AI_DAILY_MESSAGES,
       timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    media: {
+      image: e.IMAGE_MODEL
+        ? {
+            ...endpoint(e.IMAGE_MODEL, e.IMAGE_BASE_URL, e.IMAGE_API_KEY, e.IMAGE_TIMEOUT_MS, e.IMAGE_DAILY_LIMIT),
+            altModels: e.IMAGE_ALT_MODELS ? (parseAltModels(e.IMAGE_ALT_MODELS) as Record<string, string>) : {},
+            size: e.IMAGE_SIZE,
+          }
+        : null,
+      speech: e.TTS_MODEL
+        ? { ...endpoint(e.TTS_MODEL, e.TTS_BASE_URL, e.TTS_API_KEY, e.TTS_TIMEOUT_MS, e.TTS_DAILY_LIMIT), voice: e.TTS_VOICE }
+        : null,
+      transcription: e.STT_MODEL ? endpoint(e.STT_MODEL, e.STT_BASE_URL, e.STT_API_KEY, e.STT_TIMEOUT_MS, e.STT_DAILY_LIMIT) : null,
+      search: e.SEARCH_URL
+        ? { url: e.SEARCH_URL, readerUrl: e.READER_URL, apiKey: e.SEARCH_API_KEY, timeoutMs: e.SEARCH_TIMEOUT_MS, dailyLimit: e.SEARCH_DAILY_LIMIT }
+        : null,
     },
     devLoginCode: e.DEV_LOGIN_CODE,
     devTools: e.NODE_ENV !== 'production' && (e.DEV_TOOLS === 'on' || (e.DEV_TOOLS === 'auto' && isLoopback(e.HOST))),

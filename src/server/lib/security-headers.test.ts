@@ -20,6 +20,11 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(expect.arrayContaining(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']));
     expect(csp['frame-src']!.every((s) => s === "'self'" || /youtube|vimeo/.test(s))).toBe(true);
+    // Read-aloud audio plays from a blob: URL made from the server's answer (issue 9); it never reaches out elsewhere.
+    expect(csp['media-src']).toEqual(["'self'", 'blob:', 'https:']);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    // No Permissions-Policy denies the microphone (spoken questions): the browser's default lets our own pages ask for it.
+    expect(String(res.headers['permissions-policy'] ?? '')).not.toMatch(/microphone=\(\)/);
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

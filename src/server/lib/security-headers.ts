@@ -21,7 +21,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduct
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'https:'],
+        // blob:: the server's read-aloud audio is played from memory (issue 9); connect-src stays 'self'.
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         frameSrc: ["'self'", ...VIDEO_FRAME_ORIGINS],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

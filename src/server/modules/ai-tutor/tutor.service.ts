@@ -19,7 +19,8 @@ import type { ActiveSession } from '../auth/sessions.service';
 import type { LearningService } from '../learning/learning.service';
 import type { FilesService } from '../uploads/files.service';
 import type { Queryable } from '../workspace/db-helpers';
-import { buildTutorMessages, type LessonContext } from './tutor.prompt';
+import { citedSources, type WebSources } from '../media-helpers/web-sources';
+import { buildTutorMessages, withWebResults, type LessonContext } from './tutor.prompt';
 
 /** The messages GET returns at most: the newest ones of the conversation. */
 const MESSAGES_SHOWN = 200;
@@ -32,6 +33,8 @@ export type TutorServiceDeps = {
   files: Pick<FilesService, 'extractedTexts'>;
   /** Null when OPENAI_BASE_URL / AI_MODEL are not set. */
   model: ChatModel | null;
+  /** Web results for questions beyond the lesson (issue 9); null when SEARCH_URL is not set. */
+  webSources?: WebSources | null;
   dailyMessages: number;
   now: () => Date;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
@@ -45,19 +48,23 @@ export type PreparedQuestion = {
   userMessage: TutorMessage;
   messages: ChatMessage[];
   model: ChatModel;
+  /** Search the web for this question before answering (a search provider is configured, and it is not a quick question). */
+  searchWeb: boolean;
 };
 
 const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorTexts.notConfigured, AiTutorTexts.unavailableTitle);
-const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt'>): TutorMessage => ({
+const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt' | 'sources'>): TutorMessage => ({
   id: m.id,
   role: m.role,
   content: m.content,
   createdAt: m.createdAt.toISOString(),
+  ...(m.sources?.length ? { sources: m.sources } : {}),
 });
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export function createTutorService(deps: TutorServiceDeps) {
   const { db, learning, files, model, dailyMessages, now, log } = deps;
+  const webSources = deps.webSources ?? null;
 
   async function questionsToday(q: Queryable, userId: string): Promise<number> {
     const [row] = await q
@@ -204,6 +211,7 @@ export function createTutorService(deps: TutorServiceDeps) {
         userMessage: toMessage(stored.message),
         messages: buildTutorMessages(ctx, earlier, body.content),
         model,
+        searchWeb: webSources !== null && webSources.wanted(body.content),
       };
     },
 
@@ -215,9 +223,15 @@ export function createTutorService(deps: TutorServiceDeps) {
      */
     async answer(q: PreparedQuestion, send: (event: TutorStreamEvent) => void, signal: AbortSignal): Promise<void> {
       send({ type: 'start', conversationId: q.conversationId, userMessage: q.userMessage });
+      // Web results first (bounded by SEARCH_TIMEOUT_MS, never failing): the model decides whether the lesson needs them.
+      const results = q.searchWeb && webSources ? await webSources.find({ id: q.userId, isAdmin: q.isAdmin }, q.userMessage.content) : [];
+      if (signal.aborted) {
+        log.info({ conversationId: q.conversationId }, 'AI tutor answer cancelled: the student left');
+        return;
+      }
       let text: string;
       try {
-        text = await q.model.streamChat(q.messages, { signal, onDelta: (piece) => send({ type: 'delta', text: piece }) });
+        text = await q.model.streamChat(withWebResults(q.messages, results), { signal, onDelta: (piece) => send({ type: 'delta', text: piece }) });
       } catch (err) {
         const kind = err instanceof ChatModelError ? err.kind : 'provider';
         if (kind === 'aborted') {
@@ -234,10 +248,11 @@ export function createTutorService(deps: TutorServiceDeps) {
       }
       try {
         const content = text.trim() || AiTutorTexts.emptyReply;
+        const sources = citedSources(content, results);
         const at = new Date(Math.max(now().getTime(), new Date(q.userMessage.createdAt).getTime()));
         const [message] = await db
           .insert(tutorMessages)
-          .values({ conversationId: q.conversationId, role: 'assistant', content, createdAt: at })
+          .values({ conversationId: q.conversationId, role: 'assistant', content, sources: sources.length ? sources : null, createdAt: at })
           .returning();
         await db.update(tutorConversations).set({ updatedAt: at }).where(eq(tutorConversations.id, q.conversationId));
         send({ type: 'done', message: toMessage(message!), budget: budget(await questionsToday(db, q.userId), q.isAdmin) });

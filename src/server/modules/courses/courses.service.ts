@@ -8,6 +8,7 @@ import {
   type courseCreateBodySchema,
   type courseUpdateBodySchema,
 } from '../../../common/courses';
+import { storedImageId } from '../../../common/media-texts';
 import type { Db } from '../../db/client';
 import { chapters, courses, enrollments, files, lessons } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -99,6 +100,8 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
 
     async update(courseId: string, input: UpdateInput) {
       requireId(courseId, 'Course not found');
+      const [before] =
+        input.thumbnailUrl !== undefined ? await db.select({ thumbnailUrl: courses.thumbnailUrl }).from(courses).where(eq(courses.id, courseId)) : [];
       const [row] = await db
         .update(courses)
         .set({
@@ -110,6 +113,9 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
         .where(eq(courses.id, courseId))
         .returning();
       if (!row) throw notFound('Course not found');
+      // A generated thumbnail the course no longer shows is removed (issue 9).
+      const replaced = storedImageId(before?.thumbnailUrl);
+      if (replaced && before?.thumbnailUrl !== row.thumbnailUrl) await filesService.releaseImages([replaced]);
       return toCourse(row);
     },
 
@@ -126,13 +132,14 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
      * removed from storage once that has committed.
      */
     async remove(courseId: string): Promise<void> {
-      const keys = await db.transaction(async (tx) => {
+      const { keys, thumbnail } = await db.transaction(async (tx) => {
         await lockCourse(tx, courseId);
         const fileIds = await fileIdsOfLessons(tx, eq(chapters.courseId, courseId));
-        await tx.delete(courses).where(eq(courses.id, courseId));
-        return deleteUnusedFiles(tx, fileIds);
+        const [deleted] = await tx.delete(courses).where(eq(courses.id, courseId)).returning({ thumbnailUrl: courses.thumbnailUrl });
+        return { keys: await deleteUnusedFiles(tx, fileIds), thumbnail: storedImageId(deleted?.thumbnailUrl) };
       });
       await filesService.removeBlobs(keys);
+      if (thumbnail) await filesService.releaseImages([thumbnail]);
     },
   };
 }

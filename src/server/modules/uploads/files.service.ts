@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { extractPdfText } from '../../lib/pdf-text';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { ErrorCode } from '../../../common/errors';
+import { MediaTexts } from '../../../common/media-texts';
 import { UploadMessages } from '../../../common/uploads';
 import { isUuid, type Queryable, type Tx } from '../workspace/db-helpers';
 
@@ -39,6 +40,12 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
     } catch (err) {
       log.warn({ err, fileId }, 'no text could be extracted from a PDF');
       return '';
+    }
+  }
+
+  async function removeBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'stored file could not be deleted'));
     }
   }
 
@@ -130,12 +137,61 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
       return texts;
     },
 
-    /** After the transaction that deleted the rows has committed: the bytes go too. */
-    async removeBlobs(keys: string[]): Promise<void> {
-      for (const key of keys) {
-        await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'stored file could not be deleted'));
+    /** Stores an image's bytes (already checked to be PNG, JPEG or WebP) under a new key; its row is the caller's to insert. */
+    async putImage(data: Buffer, extension: string): Promise<string> {
+      const key = newStorageKey(extension);
+      try {
+        await storage.put(key, data);
+      } catch (err) {
+        throw storageFailure(err);
       }
+      return key;
     },
+
+    /** A stored image (a generated course thumbnail) by id; never a PDF or any other file. */
+    async openImage(fileId: string) {
+      if (!isUuid(fileId)) throw notFound(MediaTexts.imageNotFound);
+      const [file] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, fileId), sql`${files.contentType} in ('image/png', 'image/jpeg', 'image/webp')`));
+      if (!file) throw notFound(MediaTexts.imageNotFound);
+      const blob = await storage.get(file.storageKey);
+      if (!blob) {
+        log.warn({ fileId: file.id, key: file.storageKey }, 'file row without stored bytes');
+        throw notFound(MediaTexts.imageNotFound);
+      }
+      return { file, ...blob };
+    },
+
+    /**
+     * Stored thumbnails no course shows any more (after a course changed or lost its thumbnail):
+     * their rows go, then their bytes. Only images are ever removed here, and only unused ones.
+     */
+    async releaseImages(fileIds: string[]): Promise<void> {
+      const ids = fileIds.filter(isUuid);
+      if (!ids.length) return;
+      // Tidying up: a failure here leaves an unused image behind, and must not fail the change that freed it.
+      const rows = await db
+        .delete(files)
+        .where(
+          and(
+            inArray(files.id, ids),
+            sql`${files.contentType} like 'image/%'`,
+            sql`not exists (select 1 from courses c where c.thumbnail_url = '/api/images/' || files.id::text)`,
+            sql`not exists (select 1 from lessons l where l.pdf_file_id = files.id or l.tutorial_file_id = files.id)`,
+          ),
+        )
+        .returning({ key: files.storageKey })
+        .catch((err: unknown) => {
+          log.warn({ err, fileIds: ids }, 'unused images could not be removed');
+          return [];
+        });
+      await removeBlobs(rows.map((r) => r.key));
+    },
+
+    /** After the transaction that deleted the rows has committed: the bytes go too. */
+    removeBlobs,
   };
 }
 export type FilesService = ReturnType<typeof createFilesService>;

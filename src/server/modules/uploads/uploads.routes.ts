@@ -107,7 +107,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
       const { file, stream, size } = await filesService.openFor(request.auth!.user, request.params.id);
       const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
-        .header('Content-Type', 'application/pdf')
+        .header('Content-Type', file.contentType)
         .header('Content-Length', size)
         .header('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
         .header('Cache-Control', 'private, no-cache')
