@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { ViewMode } from '../../../common/auth';
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/client';
@@ -12,6 +12,22 @@ const TOUCH_INTERVAL_MS = 60_000;
 export type ActiveSession = { id: string; viewMode: ViewMode; user: UserRow };
 
 export function createSessionService(db: Db, now: () => Date) {
+  // Every API request resolves its session: one statement, built once and prepared by name, so
+  // PostgreSQL parses and plans it once per connection. Never cached in the app: a sign-out or a
+  // revocation on one instance holds at once on every other.
+  const lookup = db
+    .select({ session: { id: sessions.id, viewMode: sessions.viewMode, lastSeenAt: sessions.lastSeenAt }, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('session_resolve');
+
   return {
     async create(userId: string, meta: { deviceId?: string; userAgent?: string }) {
       const at = now();
@@ -31,17 +47,11 @@ export function createSessionService(db: Db, now: () => Date) {
     /** The live session behind a cookie token: not expired, not idle too long, user not rejected. */
     async resolve(token: string): Promise<ActiveSession | null> {
       const at = now();
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, sha256(token)),
-            gt(sessions.expiresAt, at),
-            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_DAYS * DAY)),
-          ),
-        );
+      const [row] = await lookup.execute({
+        tokenHash: sha256(token),
+        now: at.toISOString(),
+        idleSince: new Date(at.getTime() - SESSION_IDLE_DAYS * DAY).toISOString(),
+      });
       if (!row || row.user.approvalStatus === 'rejected') return null;
       if (at.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { ErrorCode } from '../../../common/errors';
 import {
   courseStatus,
@@ -46,66 +46,166 @@ export function orderCourses(list: DashboardCourse[]): DashboardCourse[] {
   return [...list].sort((a, b) => Number(b.status === 'in_progress') - Number(a.status === 'in_progress') || at(b) - at(a));
 }
 
-type Executor = Pick<Db, 'execute'>;
+/**
+ * The student's calls are the busiest of the app: each is one or two statements, sent as named
+ * prepared statements (PostgreSQL parses and plans each once per connection, and no query text is
+ * built per request). See docs/decisions/011-append-only-analytics-counts.md.
+ */
+type Statement = { name: string; text: string };
+const statement = (name: string, text: string): Statement => ({ name: `learning_${name}`, text });
 
-async function courseCounts(db: Executor, studentId: string, courseId: string) {
-  const { rows } = await db.execute<{ total: number; completed: number }>(sql`
-    select count(l.id)::int as total,
-           count(lp.id) filter (where lp.status = 'completed')::int as completed
-    from chapters ch
-    join lessons l on l.chapter_id = ch.id
-    left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = ${studentId}
-    where ch.course_id = ${courseId}`);
-  return { total: rows[0]?.total ?? 0, completed: rows[0]?.completed ?? 0 };
+const COURSE_COUNTS = `
+  select count(l.id)::int as total,
+         count(lp.id) filter (where lp.status = 'completed')::int as completed,
+         max(lp.status::text) filter (where l.id = $3) as status
+  from chapters ch
+  join lessons l on l.chapter_id = ch.id
+  left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $1
+  where ch.course_id = $2`;
+
+const Q = {
+  /** The student's enrolments in published courses with their counts, and their completion days. */
+  dashboard: statement(
+    'dashboard',
+    `with mine as (
+       select c.id, c.title, c.description, c.thumbnail_url, e.enrolled_at,
+              count(l.id)::int as total,
+              count(lp.id) filter (where lp.status = 'completed')::int as completed,
+              max(greatest(lp.updated_at, lp.completed_at)) as last_activity_at
+       from enrollments e
+       join courses c on c.id = e.course_id and c.is_published
+       left join chapters ch on ch.course_id = c.id
+       left join lessons l on l.chapter_id = ch.id
+       left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = e.student_id
+       where e.student_id = $1
+       group by c.id, e.enrolled_at
+     ), insights as (
+       select array_agg(distinct to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD')) as days,
+              count(*) filter (where completed_at > $2::timestamptz and completed_at <= $3::timestamptz)::int as week
+       from lesson_progress
+       where student_id = $1 and status = 'completed' and completed_at is not null
+     )
+     select m.*, i.days, i.week from insights i left join mine m on true`,
+  ),
+  previewCourses: statement(
+    'preview_courses',
+    `select c.id, c.title, c.description, c.thumbnail_url, count(l.id)::int as total
+     from courses c
+     left join chapters ch on ch.course_id = c.id
+     left join lessons l on l.chapter_id = ch.id
+     where c.is_published
+     group by c.id`,
+  ),
+  /** The course with the caller's enrolment, its outline and (unless $3 is false: a preview) the caller's statuses. */
+  learn: statement(
+    'learn',
+    `select c.id as course_id, c.title as course_title, c.description as course_description, c.is_published,
+            e.id is not null as enrolled,
+            ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position,
+            l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
+            lp.status
+     from courses c
+     left join enrollments e on e.course_id = c.id and e.student_id = $2
+     left join chapters ch on ch.course_id = c.id
+     left join lessons l on l.chapter_id = ch.id
+     left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $2 and $3::boolean
+     where c.id = $1
+     order by ch.position, ch.id, l.position, l.id`,
+  ),
+  /** A lesson's course, and whether the caller is enrolled in it. */
+  lessonCourse: statement(
+    'lesson_course',
+    `select c.id, c.title, c.description, c.is_published,
+            exists(select 1 from enrollments e where e.course_id = c.id and e.student_id = $2) as enrolled
+     from lessons l join chapters ch on ch.id = l.chapter_id join courses c on c.id = ch.course_id
+     where l.id = $1`,
+  ),
+  lockEnrolment: statement('lock_enrolment', `select 1 from enrollments where student_id = $1 and course_id = $2 for update`),
+  courseCounts: statement('course_counts', COURSE_COUNTS),
+  start: statement(
+    'start',
+    `insert into lesson_progress (student_id, lesson_id, status, created_at, updated_at)
+     values ($1, $2, 'in_progress', $3, $3)
+     on conflict (student_id, lesson_id) do nothing`,
+  ),
+  complete: statement(
+    'complete',
+    `insert into lesson_progress (student_id, lesson_id, status, completed_at, created_at, updated_at)
+     values ($1, $2, 'completed', $3, $3, $3)
+     on conflict (student_id, lesson_id) do update
+       set status = 'completed', completed_at = excluded.completed_at, updated_at = excluded.updated_at
+       where lesson_progress.status <> 'completed'`,
+  ),
+  certificate: statement(
+    'certificate',
+    `insert into certificates (student_id, course_id, issued_at) values ($1, $2, $3)
+     on conflict (student_id, course_id) do nothing`,
+  ),
+};
+
+type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+const run = <T extends pg.QueryResultRow>(on: Queryable, q: Statement, values: unknown[]) =>
+  on.query<T>({ name: q.name, text: q.text, values });
+
+/** BEGIN … COMMIT on one pooled connection; ROLLBACK on any error. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch((e: Error) => (broken = e));
+    throw err;
+  } finally {
+    // A connection that could not even roll back is dropped, not reused.
+    client.release(broken);
+  }
+}
+
+/** The pg pool behind drizzle's database object (openDatabase in db/client.ts). */
+function poolOf(db: Db): pg.Pool {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool) throw new Error('The learning service needs a database opened on a pg pool');
+  return pool;
 }
 
 export function createLearningService({ db, now }: { db: Db; now: () => Date }) {
+  const pool = poolOf(db);
+
   async function studentDashboard(studentId: string): Promise<DashboardResponse> {
     const at = now();
-    const [{ rows }, insights] = await Promise.all([
-      db.execute<{
-        id: string;
-        title: string;
-        description: string;
-        thumbnail_url: string | null;
-        enrolled_at: Date | string;
-        total: number;
-        completed: number;
-        last_activity_at: Date | string | null;
-      }>(sql`
-        select c.id, c.title, c.description, c.thumbnail_url, e.enrolled_at,
-               count(l.id)::int as total,
-               count(lp.id) filter (where lp.status = 'completed')::int as completed,
-               max(greatest(lp.updated_at, lp.completed_at)) as last_activity_at
-        from enrollments e
-        join courses c on c.id = e.course_id and c.is_published
-        left join chapters ch on ch.course_id = c.id
-        left join lessons l on l.chapter_id = ch.id
-        left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = e.student_id
-        where e.student_id = ${studentId}
-        group by c.id, e.enrolled_at`),
-      db.execute<{ days: string[] | null; week: number }>(sql`
-        select array_agg(distinct to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD')) as days,
-               count(*) filter (where completed_at > ${new Date(at.getTime() - 7 * DAY).toISOString()}::timestamptz
-                                  and completed_at <= ${at.toISOString()}::timestamptz)::int as week
-        from lesson_progress
-        where student_id = ${studentId} and status = 'completed' and completed_at is not null`),
-    ]);
-    const courses = rows.map(
-      (r): DashboardCourse => ({
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        thumbnailUrl: r.thumbnail_url,
-        enrolledAt: iso(r.enrolled_at)!,
-        totalLessons: r.total,
-        completedLessons: r.completed,
-        percent: progressPercent(r.completed, r.total),
-        status: courseStatus(r.completed, r.total),
-        lastActivityAt: iso(r.last_activity_at),
-      }),
-    );
-    const ins = insights.rows[0];
+    const { rows } = await run<{
+      id: string | null;
+      title: string;
+      description: string;
+      thumbnail_url: string | null;
+      enrolled_at: Date | string;
+      total: number;
+      completed: number;
+      last_activity_at: Date | string | null;
+      days: string[] | null;
+      week: number;
+    }>(pool, Q.dashboard, [studentId, new Date(at.getTime() - 7 * DAY).toISOString(), at.toISOString()]);
+    const courses = rows
+      .filter((r) => r.id !== null)
+      .map(
+        (r): DashboardCourse => ({
+          id: r.id!,
+          title: r.title,
+          description: r.description,
+          thumbnailUrl: r.thumbnail_url,
+          enrolledAt: iso(r.enrolled_at)!,
+          totalLessons: r.total,
+          completedLessons: r.completed,
+          percent: progressPercent(r.completed, r.total),
+          status: courseStatus(r.completed, r.total),
+          lastActivityAt: iso(r.last_activity_at),
+        }),
+      );
+    const ins = rows[0];
     return summarize(orderCourses(courses), false, {
       streakDays: streakDays(ins?.days ?? [], at),
       lessonsThisWeek: ins?.week ?? 0,
@@ -131,13 +231,11 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
   /** The admin's student view (§4): every published course, simulated and deterministic; nothing is read or written per student. */
   async function previewDashboard(adminId: string): Promise<DashboardResponse> {
     const at = now();
-    const { rows } = await db.execute<{ id: string; title: string; description: string; thumbnail_url: string | null; total: number }>(sql`
-      select c.id, c.title, c.description, c.thumbnail_url, count(l.id)::int as total
-      from courses c
-      left join chapters ch on ch.course_id = c.id
-      left join lessons l on l.chapter_id = ch.id
-      where c.is_published
-      group by c.id`);
+    const { rows } = await run<{ id: string; title: string; description: string; thumbnail_url: string | null; total: number }>(
+      pool,
+      Q.previewCourses,
+      [],
+    );
     const courses = rows.map((r): DashboardCourse => {
       const h = hashInt(r.id);
       const simulated = r.total > 0 ? (h % 5) * 25 : 0;
@@ -159,14 +257,10 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     return summarize(orderCourses(courses), true, { streakDays: 1 + (h % 10), lessonsThisWeek: 5 + ((h >>> 8) % 15) });
   }
 
-  /** The course, checked the way the spec's course screen checks it (§5). */
-  async function checkCourse(auth: ActiveSession, courseId: string) {
-    if (!UUID.test(courseId)) throw notFound(LearningMessages.courseNotFound);
-    const { rows } = await db.execute<{ id: string; title: string; description: string; is_published: boolean; enrolled: boolean }>(sql`
-      select c.id, c.title, c.description, c.is_published,
-             exists(select 1 from enrollments e where e.course_id = c.id and e.student_id = ${auth.user.id}) as enrolled
-      from courses c where c.id = ${courseId}`);
-    const course = rows[0];
+  type CourseAccess = { id: string; title: string; description: string; is_published: boolean; enrolled: boolean };
+
+  /** The course, checked the way the spec's course screen checks it (§5): 404 unless published (but for the admin), 403 unless enrolled. */
+  function checkAccess(auth: ActiveSession, course: CourseAccess | undefined): CourseAccess {
     if (!course) throw notFound(LearningMessages.courseNotFound);
     if (!isPreview(auth)) {
       if (!course.is_published) throw notFound(LearningMessages.courseNotFound);
@@ -175,15 +269,13 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     return course;
   }
 
-  /** The lesson's course, checked as checkCourse does; an unknown lesson is a 404. Also used by the AI tutor. */
+  /** The lesson's course, checked as the course screen is; an unknown lesson is a 404. Also used by the AI tutor. */
   async function checkLesson(auth: ActiveSession, lessonId: string) {
     if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
-    const { rows } = await db.execute<{ course_id: string }>(sql`
-      select ch.course_id from lessons l join chapters ch on ch.id = l.chapter_id where l.id = ${lessonId}`);
-    const courseId = rows[0]?.course_id;
-    if (!courseId) throw notFound(LearningMessages.lessonNotFound);
-    const course = await checkCourse(auth, courseId);
-    return { courseId, course };
+    const { rows } = await run<CourseAccess>(pool, Q.lessonCourse, [lessonId, auth.user.id]);
+    if (!rows[0]) throw notFound(LearningMessages.lessonNotFound);
+    const course = checkAccess(auth, rows[0]);
+    return { courseId: course.id, course };
   }
 
   return {
@@ -192,10 +284,15 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     },
 
     async learn(auth: ActiveSession, courseId: string): Promise<LearnResponse> {
-      const course = await checkCourse(auth, courseId);
+      if (!UUID.test(courseId)) throw notFound(LearningMessages.courseNotFound);
       const preview = isPreview(auth);
-      const { rows } = await db.execute<{
-        chapter_id: string;
+      const { rows } = await run<{
+        course_id: string;
+        course_title: string;
+        course_description: string;
+        is_published: boolean;
+        enrolled: boolean;
+        chapter_id: string | null;
         chapter_title: string;
         chapter_position: number;
         lesson_id: string | null;
@@ -207,17 +304,15 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         summary: string | null;
         position: number | null;
         status: 'in_progress' | 'completed' | null;
-      }>(sql`
-        select ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position,
-               l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
-               lp.status
-        from chapters ch
-        left join lessons l on l.chapter_id = ch.id
-        left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = ${auth.user.id} and ${!preview}
-        where ch.course_id = ${courseId}
-        order by ch.position, ch.id, l.position, l.id`);
+      }>(pool, Q.learn, [courseId, auth.user.id, !preview]);
+      const first = rows[0];
+      const course = checkAccess(
+        auth,
+        first && { id: first.course_id, title: first.course_title, description: first.course_description, is_published: first.is_published, enrolled: first.enrolled },
+      );
       const chapters: LearnResponse['chapters'] = [];
       for (const r of rows) {
+        if (r.chapter_id === null) continue; // a course without chapters: its one row
         let ch = chapters.at(-1);
         if (!ch || ch.id !== r.chapter_id) {
           ch = { id: r.chapter_id, title: r.chapter_title, order: r.chapter_position, lessons: [] };
@@ -254,7 +349,8 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
 
       if (isPreview(auth)) {
         // Preview (§4): the answer as if this were the only lesson done; nothing is written.
-        const { total } = await courseCounts(db, auth.user.id, courseId);
+        const { rows } = await run<{ total: number }>(pool, Q.courseCounts, [auth.user.id, courseId, lessonId]);
+        const total = rows[0]?.total ?? 0;
         const completed = body.status === 'completed' ? Math.min(1, total) : 0;
         const done = total > 0 && completed >= total;
         return {
@@ -267,39 +363,35 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       }
 
       const studentId = auth.user.id;
-      return db.transaction(async (tx) => {
-        // One progress write per student and course at a time, so "just completed" is told exactly once.
-        const locked = await tx.execute(sql`
-          select 1 from enrollments where student_id = ${studentId} and course_id = ${courseId} for update`);
-        if (locked.rows.length === 0) throw notEnrolled();
-        const before = await courseCounts(tx, studentId, courseId);
+      return inTransaction(pool, async (tx) => {
+        // One progress write per student and course at a time, so "just completed" is told exactly
+        // once: the counts below are read after the lock, and nothing else changes them until commit.
+        const locked = await run(tx, Q.lockEnrolment, [studentId, courseId]);
+        if (locked.rowCount === 0) throw notEnrolled();
+        const { rows } = await run<{ total: number; completed: number; status: 'in_progress' | 'completed' | null }>(tx, Q.courseCounts, [
+          studentId,
+          courseId,
+          lessonId,
+        ]);
+        const before = { total: rows[0]?.total ?? 0, completed: rows[0]?.completed ?? 0, status: rows[0]?.status ?? null };
         const at = now().toISOString();
+        let lessonStatus: LessonStatus;
+        let completed = before.completed;
         if (body.status === 'in_progress') {
           // Opening a lesson only starts it; it never downgrades a completed one.
-          await tx.execute(sql`
-            insert into lesson_progress (student_id, lesson_id, status, created_at, updated_at)
-            values (${studentId}, ${lessonId}, 'in_progress', ${at}, ${at})
-            on conflict (student_id, lesson_id) do nothing`);
+          const started = await run(tx, Q.start, [studentId, lessonId, at]);
+          lessonStatus = started.rowCount ? 'in_progress' : (before.status ?? 'not_started');
         } else {
-          await tx.execute(sql`
-            insert into lesson_progress (student_id, lesson_id, status, completed_at, created_at, updated_at)
-            values (${studentId}, ${lessonId}, 'completed', ${at}, ${at}, ${at})
-            on conflict (student_id, lesson_id) do update
-              set status = 'completed', completed_at = excluded.completed_at, updated_at = excluded.updated_at
-              where lesson_progress.status <> 'completed'`);
+          // A row is written only when the lesson was not completed yet: then it is one more.
+          const written = await run(tx, Q.complete, [studentId, lessonId, at]);
+          if (written.rowCount) completed++;
+          lessonStatus = 'completed';
         }
-        const after = await courseCounts(tx, studentId, courseId);
-        const { rows: st } = await tx.execute<{ status: 'in_progress' | 'completed' }>(sql`
-          select status from lesson_progress where student_id = ${studentId} and lesson_id = ${lessonId}`);
-        const courseCompleted = after.total > 0 && after.completed >= after.total;
-        if (courseCompleted) {
-          await tx.execute(sql`
-            insert into certificates (student_id, course_id, issued_at) values (${studentId}, ${courseId}, ${at})
-            on conflict (student_id, course_id) do nothing`);
-        }
+        const courseCompleted = before.total > 0 && completed >= before.total;
+        if (courseCompleted) await run(tx, Q.certificate, [studentId, courseId, at]);
         return {
-          lessonStatus: st[0]?.status ?? 'not_started',
-          progress: { completedLessons: after.completed, totalLessons: after.total, percent: progressPercent(after.completed, after.total) },
+          lessonStatus,
+          progress: { completedLessons: completed, totalLessons: before.total, percent: progressPercent(completed, before.total) },
           courseCompleted,
           justCompleted: courseCompleted && before.completed < before.total,
           preview: false,
