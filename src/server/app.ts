@@ -82,7 +82,15 @@ export async function buildApp(deps: AppDeps) {
   const { env, db, mailer } = deps;
   const now = deps.now ?? (() => new Date());
   const storage = deps.storage ?? createStorage(env);
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: (_address: string, hop: number) => hop < env.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // A line per request and per answer only at LOG_LEVEL=debug or trace: at the default info they
+    // would be most of the log and two writes per request under load; the reverse proxy keeps the
+    // access log. Errors and warnings are logged as before.
+    disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace',
+    bodyLimit: 1024 * 1024,
+    trustProxy: (_address: string, hop: number) => hop < env.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every API route, in the order registered: the authorization matrix test walks this list, so a
