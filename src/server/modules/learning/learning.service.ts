@@ -54,15 +54,6 @@ export function orderCourses(list: DashboardCourse[]): DashboardCourse[] {
 type Statement = { name: string; text: string };
 const statement = (name: string, text: string): Statement => ({ name: `learning_${name}`, text });
 
-const COURSE_COUNTS = `
-  select count(l.id)::int as total,
-         count(lp.id) filter (where lp.status = 'completed')::int as completed,
-         max(lp.status::text) filter (where l.id = $3) as status
-  from chapters ch
-  join lessons l on l.chapter_id = ch.id
-  left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $1
-  where ch.course_id = $2`;
-
 const Q = {
   /** The student's enrolments in published courses with their counts, and their completion days. */
   dashboard: statement(
@@ -120,50 +111,15 @@ const Q = {
      from lessons l join chapters ch on ch.id = l.chapter_id join courses c on c.id = ch.course_id
      where l.id = $1`,
   ),
-  lockEnrolment: statement('lock_enrolment', `select 1 from enrollments where student_id = $1 and course_id = $2 for update`),
-  courseCounts: statement('course_counts', COURSE_COUNTS),
-  start: statement(
-    'start',
-    `insert into lesson_progress (student_id, lesson_id, status, created_at, updated_at)
-     values ($1, $2, 'in_progress', $3, $3)
-     on conflict (student_id, lesson_id) do nothing`,
+  courseLessons: statement(
+    'course_lessons',
+    `select count(l.id)::int as total from chapters ch join lessons l on l.chapter_id = ch.id where ch.course_id = $1`,
   ),
-  complete: statement(
-    'complete',
-    `insert into lesson_progress (student_id, lesson_id, status, completed_at, created_at, updated_at)
-     values ($1, $2, 'completed', $3, $3, $3)
-     on conflict (student_id, lesson_id) do update
-       set status = 'completed', completed_at = excluded.completed_at, updated_at = excluded.updated_at
-       where lesson_progress.status <> 'completed'`,
-  ),
-  certificate: statement(
-    'certificate',
-    `insert into certificates (student_id, course_id, issued_at) values ($1, $2, $3)
-     on conflict (student_id, course_id) do nothing`,
-  ),
+  recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4, $5)`),
 };
 
-type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
-const run = <T extends pg.QueryResultRow>(on: Queryable, q: Statement, values: unknown[]) =>
+const run = <T extends pg.QueryResultRow>(on: Pick<pg.Pool, 'query'>, q: Statement, values: unknown[]) =>
   on.query<T>({ name: q.name, text: q.text, values });
-
-/** BEGIN … COMMIT on one pooled connection; ROLLBACK on any error. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch((e: Error) => (broken = e));
-    throw err;
-  } finally {
-    // A connection that could not even roll back is dropped, not reused.
-    client.release(broken);
-  }
-}
 
 /** The pg pool behind drizzle's database object (openDatabase in db/client.ts). */
 function poolOf(db: Db): pg.Pool {
@@ -349,7 +305,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
 
       if (isPreview(auth)) {
         // Preview (§4): the answer as if this were the only lesson done; nothing is written.
-        const { rows } = await run<{ total: number }>(pool, Q.courseCounts, [auth.user.id, courseId, lessonId]);
+        const { rows } = await run<{ total: number }>(pool, Q.courseLessons, [courseId]);
         const total = rows[0]?.total ?? 0;
         const completed = body.status === 'completed' ? Math.min(1, total) : 0;
         const done = total > 0 && completed >= total;
@@ -362,41 +318,24 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         };
       }
 
-      const studentId = auth.user.id;
-      return inTransaction(pool, async (tx) => {
-        // One progress write per student and course at a time, so "just completed" is told exactly
-        // once: the counts below are read after the lock, and nothing else changes them until commit.
-        const locked = await run(tx, Q.lockEnrolment, [studentId, courseId]);
-        if (locked.rowCount === 0) throw notEnrolled();
-        const { rows } = await run<{ total: number; completed: number; status: 'in_progress' | 'completed' | null }>(tx, Q.courseCounts, [
-          studentId,
-          courseId,
-          lessonId,
-        ]);
-        const before = { total: rows[0]?.total ?? 0, completed: rows[0]?.completed ?? 0, status: rows[0]?.status ?? null };
-        const at = now().toISOString();
-        let lessonStatus: LessonStatus;
-        let completed = before.completed;
-        if (body.status === 'in_progress') {
-          // Opening a lesson only starts it; it never downgrades a completed one.
-          const started = await run(tx, Q.start, [studentId, lessonId, at]);
-          lessonStatus = started.rowCount ? 'in_progress' : (before.status ?? 'not_started');
-        } else {
-          // A row is written only when the lesson was not completed yet: then it is one more.
-          const written = await run(tx, Q.complete, [studentId, lessonId, at]);
-          if (written.rowCount) completed++;
-          lessonStatus = 'completed';
-        }
-        const courseCompleted = before.total > 0 && completed >= before.total;
-        if (courseCompleted) await run(tx, Q.certificate, [studentId, courseId, at]);
-        return {
-          lessonStatus,
-          progress: { completedLessons: completed, totalLessons: before.total, percent: progressPercent(completed, before.total) },
-          courseCompleted,
-          justCompleted: courseCompleted && before.completed < before.total,
-          preview: false,
-        };
-      });
+      // The lock, the counts, the write and the certificate in one call (migration 0008).
+      const { rows } = await run<{
+        enrolled: boolean;
+        total: number;
+        completed_before: number;
+        completed_after: number;
+        lesson_status: LessonStatus;
+      }>(pool, Q.recordProgress, [auth.user.id, lessonId, courseId, body.status, now().toISOString()]);
+      const r = rows[0]!;
+      if (!r.enrolled) throw notEnrolled();
+      const courseCompleted = r.total > 0 && r.completed_after >= r.total;
+      return {
+        lessonStatus: r.lesson_status,
+        progress: { completedLessons: r.completed_after, totalLessons: r.total, percent: progressPercent(r.completed_after, r.total) },
+        courseCompleted,
+        justCompleted: courseCompleted && r.completed_before < r.total,
+        preview: false,
+      };
     },
   };
 }

@@ -220,6 +220,20 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     expect(certs).toHaveLength(1);
   });
 
+  it('tells justCompleted once when every lesson is completed at the same time (two tabs, retries)', async () => {
+    const s = await newStudent('together');
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    const all = lessonIds.flat();
+    const answers = (await Promise.all([...all, ...all].map((l) => put(l, 'completed', s.cookie)))).map((r) => r.json() as ProgressResponse);
+    // Each write saw the ones before it: the three new completions counted 1, 2 and 3 (a repeated
+    // one, the count of its moment), and only the one that made 3 said "just completed".
+    expect(answers.filter((a) => a.justCompleted)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.progress.completedLessons))).toEqual(new Set([1, 2, 3]));
+    const certs = await t.db.select().from(certificates).where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
+    expect(certs).toHaveLength(1);
+  });
+
   it('refuses a course the student is not enrolled in and an unpublished course, writing nothing', async () => {
     const other = await seedCourse(t.db, twoChapters());
     await enroll(t.db, bobId, other.course.id);
