@@ -6,12 +6,21 @@ import type { LearningService } from './learning.service';
 
 const tags = ['learning'];
 
+/**
+ * The busiest answers of the app go out with JSON.stringify alone. Their schemas stay for the
+ * request side and the API docs, but checking and copying a 30-lesson outline through zod on every
+ * answer cost more than writing it; the services build these answers field by field, typed by the
+ * same schemas, so nothing else can reach the client.
+ */
+const stringify = () => (data: unknown) => JSON.stringify(data);
+
 /** The student's side (spec §2 student dashboard and course-learning screen). */
 export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }> = async (app, { learning }) => {
   app.get(
     '/api/student/dashboard',
     {
       onRequest: requireApproved,
+      serializerCompiler: stringify,
       schema: {
         tags,
         summary: "The signed-in student's courses, progress and insights (the admin gets a simulated preview)",
@@ -25,6 +34,7 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
     '/api/courses/:courseId/learn',
     {
       onRequest: requireApproved,
+      serializerCompiler: stringify,
       schema: {
         tags,
         summary: 'The course-learning screen: outline, lesson statuses and progress (enrolled students; the admin previews)',
@@ -39,6 +49,7 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
     '/api/lessons/:lessonId/progress',
     {
       onRequest: requireApproved,
+      serializerCompiler: stringify,
       schema: {
         tags,
         summary: 'Record opening (in_progress) or completing a lesson; idempotent, never downgrades; nothing saved in preview',
