@@ -89,6 +89,17 @@ const screens: Screen[] = [
     open: [
       { name: 'content tab', act: (p) => p.getByRole('tab', { name: 'Course Content' }).click() },
       { name: 'bulk upload tab', act: (p) => p.getByRole('tab', { name: 'Bulk Upload' }).click() },
+      {
+        name: 'generate thumbnail dialog',
+        act: async (p) => {
+          // Only when the server has an image model (the e2e setup gives it one).
+          await p.getByRole('tab', { name: 'Course Details' }).click();
+          const open = p.getByRole('button', { name: 'Generate thumbnail' });
+          if ((await open.count()) === 0) return false;
+          await open.click();
+          await expect(p.getByRole('dialog', { name: 'Generate thumbnail' }).getByLabel('Prompt')).toBeVisible();
+        },
+      },
     ],
   },
   { name: 'analytics', who: 'admin', path: '/admin/analytics', ready: (p) => h1(p) },

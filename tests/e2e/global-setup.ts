@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeMedia } from '../support/fake-media';
 import { startFakeOpenAI } from '../support/fake-openai';
 import { waitForCode } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -54,6 +55,8 @@ export default async function globalSetup() {
   const smtp = await startSmtpSink(mailboxDir);
   // The AI tutor talks to an in-test OpenAI-compatible server; tests steer it with directives in their questions.
   const fakeOpenAI = await startFakeOpenAI();
+  // The media and web helpers (issue 9): images, speech, transcription, web search and reader, all in-test.
+  const fakeMedia = await startFakeMedia();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = await fs.open(path.join(root, 'server.log'), 'w');
@@ -71,6 +74,16 @@ export default async function globalSetup() {
       AI_MODEL: 'fake-model',
       // A stalled model ends in the apology after this long (30 s in production); the fake answers in milliseconds.
       AI_TIMEOUT_MS: '4000',
+      IMAGE_MODEL: 'fake-image-model',
+      IMAGE_BASE_URL: fakeMedia.baseUrl,
+      IMAGE_ALT_MODELS: 'flux-schnell',
+      TTS_MODEL: 'fake-voice',
+      TTS_BASE_URL: fakeMedia.baseUrl,
+      STT_MODEL: 'fake-ears',
+      STT_BASE_URL: fakeMedia.baseUrl,
+      SEARCH_URL: fakeMedia.searchUrl,
+      READER_URL: fakeMedia.readerUrl,
+      SEARCH_TIMEOUT_MS: '2000',
       ADMIN_EMAIL: 'admin@example.com',
       APP_URL: baseUrl,
       // Every browser test signs in from 127.0.0.1; the per-client limit is tested in the API suite.
@@ -86,10 +99,12 @@ export default async function globalSetup() {
     console.error(await fs.readFile(path.join(root, 'server.log'), 'utf8'));
     child.kill('SIGTERM');
     await fakeOpenAI.close();
+    await fakeMedia.close();
     throw err;
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_FAKE_OPENAI_URL = `http://127.0.0.1:${fakeOpenAI.port}`;
+  process.env.E2E_FAKE_MEDIA_URL = `http://127.0.0.1:${fakeMedia.port}`;
   process.env.E2E_MAILBOX_DIR = mailboxDir;
   process.env.E2E_ROOT = root;
   // Tests run in parallel, and a new code replaces the last one: sign the tutor in here, one after
@@ -107,6 +122,7 @@ export default async function globalSetup() {
     await logFile.close();
     await smtp.close();
     await fakeOpenAI.close();
+    await fakeMedia.close();
     const pidLeft = await fs
       .access(path.join(root, 'data', 'postgres', 'postmaster.pid'))
       .then(() => true, () => false);

@@ -35,6 +35,15 @@ function fallbackMessage(status: number) {
   return 'Something went wrong on our side. Please try again.';
 }
 
+/** A failed response as an ApiError: the server's `{ error }` when it sent one, else a plain message for the status. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const e = errorBody(await response.json().catch(() => undefined));
+  return new ApiError(response.status, e?.code ?? `HTTP_${response.status}`, e?.message ?? fallbackMessage(response.status), e?.title);
+}
+
+/** The headers every call sends (the spec's Device-Id), for calls that are not JSON (audio, uploads). */
+export const deviceHeaders = async (): Promise<Record<string, string>> => ({ 'Device-Id': await getDeviceId() });
+
 type RequestOptions = { signal?: AbortSignal };
 
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {

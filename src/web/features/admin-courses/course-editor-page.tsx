@@ -1,5 +1,5 @@
-import type { CourseEditorResponse } from '@common/courses';
-import { isWebUrl } from '@common/video';
+import { isThumbnailUrl, THUMBNAIL_URL_NOT_WEB, type CourseEditorResponse } from '@common/courses';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RotateCcwIcon, SaveIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useCreateCourse } from './api/create-course';
 import { useCourse } from './api/get-course';
 import { useSetCoursePublished } from './api/set-course-published';
-import { useUpdateCourse } from './api/update-course';
+import { storeCourse, useUpdateCourse } from './api/update-course';
 import { BulkUploadTab } from './components/bulk-upload-tab';
 import { CourseContentTab } from './components/course-content-tab';
 import { CourseDetailsTab, type CourseDetails } from './components/course-details-tab';
@@ -58,6 +58,7 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
   const create = useCreateCourse();
   const update = useUpdateCourse();
   const publish = useSetCoursePublished();
+  const queryClient = useQueryClient();
   const saving = create.isPending || update.isPending;
   const dirty = !isNew && !sameDetails(details, detailsOf(data));
 
@@ -71,9 +72,9 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
       return toastInvalid('Validation Error', 'Course title is required');
     }
     setTitleInvalid(false);
-    if (thumbnailUrl && !isWebUrl(thumbnailUrl)) {
+    if (thumbnailUrl && !isThumbnailUrl(thumbnailUrl)) {
       setTab('details');
-      return toastInvalid('Validation Error', 'The thumbnail URL must be a web address starting with http:// or https://');
+      return toastInvalid('Validation Error', THUMBNAIL_URL_NOT_WEB);
     }
     const description = details.description.trim();
     if (isNew) {
@@ -171,6 +172,12 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
             onSubmit={save}
             titleInvalid={titleInvalid}
             dirty={dirty}
+            course={course}
+            onThumbnailChosen={(chosen) => {
+              // Saved on the server already: the form shows it, other unsaved edits stay as they are.
+              void storeCourse(queryClient, chosen);
+              setDetails((d) => ({ ...d, thumbnailUrl: chosen.thumbnailUrl ?? '' }));
+            }}
           />
         </TabsContent>
         {data && (

@@ -1,17 +1,17 @@
-import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, URL_MAX } from '@common/courses';
-import { isWebUrl } from '@common/video';
+import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, isThumbnailUrl, URL_MAX, type Course } from '@common/courses';
 import { ImageOffIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { ThumbnailGenerator } from '@web/features/media-helpers/components/thumbnail-generator';
 
 export type CourseDetails = { title: string; description: string; thumbnailUrl: string };
 
 function ThumbnailPreview({ url }: { url: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (!isWebUrl(url)) return null;
+  if (!isThumbnailUrl(url)) return null;
   if (failedUrl === url) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -41,7 +41,13 @@ export function CourseDetailsTab({
   onSubmit,
   titleInvalid,
   dirty,
+  course,
+  onThumbnailChosen,
 }: {
+  /** The saved course (edit mode): thumbnails can be generated for it (issue 9). */
+  course?: { id: string; title: string };
+  /** A generated thumbnail was chosen and saved on the server. */
+  onThumbnailChosen?: (course: Course) => void;
   formId: string;
   values: CourseDetails;
   onChange: (values: CourseDetails) => void;
@@ -116,6 +122,7 @@ export function CourseDetailsTab({
             <p id={ids.thumbnailHint} className="text-sm text-muted-foreground">
               Optional. The address of an image (16:9 works best); leave it empty for the default icon.
             </p>
+            <ThumbnailGenerator course={course} onChosen={(chosen) => onThumbnailChosen?.(chosen)} />
             <ThumbnailPreview url={values.thumbnailUrl.trim()} />
           </div>
 

@@ -1,5 +1,9 @@
+import type { WebSource } from '@common/media-texts';
+import { speakableText } from '@common/media-texts';
 import { BotIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ListenButton } from '@web/features/media-helpers/components/listen-button';
+import { WebSources } from '@web/features/media-helpers/components/web-sources';
 import { cn } from '@web/lib/cn';
 import { messageTime } from '../format';
 import { CopyButton } from './copy-button';
@@ -14,11 +18,15 @@ type Props = {
   /** The apology after a failure: a notice in the tutor's voice, not an answer. */
   tone?: 'apology';
   copyable?: boolean;
+  /** An answer's web sources, cited in it as [n] (issue 9). */
+  sources?: WebSource[];
+  /** Set for the tutor's answers that may be read aloud (issue 9): the lesson they are about. */
+  listenLessonId?: string;
   children?: ReactNode;
 };
 
 /** One message of the chat: the student's on the right as plain text, the tutor's on the left as Markdown. */
-export function MessageItem({ role, content, createdAt, streaming, tone, copyable = true, children }: Props) {
+export function MessageItem({ role, content, createdAt, streaming, tone, copyable = true, sources, listenLessonId, children }: Props) {
   const mine = role === 'user';
   return (
     <li className={cn('flex gap-2', mine && 'flex-row-reverse')} data-role={role}>
@@ -38,8 +46,9 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
           <span className="sr-only">{mine ? 'You said:' : 'AI Tutor said:'}</span>
           {mine ? <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p> : <MarkdownMessage content={content} />}
           {children}
+          {!mine && !streaming && sources && <WebSources sources={sources} />}
         </div>
-        {!streaming && (createdAt || copyable) && (
+        {!streaming && (createdAt || copyable || listenLessonId) && (
           <div className={cn('flex items-center gap-1 px-1', mine && 'flex-row-reverse')}>
             {createdAt && (
               <time dateTime={createdAt} className="text-xs text-muted-foreground">
@@ -47,6 +56,7 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
               </time>
             )}
             {copyable && <CopyButton text={content} />}
+            {listenLessonId && <ListenButton text={speakableText(content)} lessonId={listenLessonId} label="Listen to this answer" compact />}
           </div>
         )}
       </div>

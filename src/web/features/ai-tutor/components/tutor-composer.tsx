@@ -3,8 +3,11 @@ import { SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
+import { MicButton } from '@web/features/media-helpers/components/mic-button';
 
 type Props = {
+  /** The lesson asked about: spoken questions are transcribed for it (issue 9). */
+  lessonId: string | null;
   disabled: boolean;
   onSend: (text: string) => boolean;
   /** A refused question handed back (a new id each time). */
@@ -15,8 +18,10 @@ type Props = {
 };
 
 /** The question box: Enter sends, Shift+Enter breaks the line (spec §2, §5); it grows with its text up to a few lines. */
-export function TutorComposer({ disabled, onSend, returnedDraft, footnote, inputRef }: Props) {
+export function TutorComposer({ lessonId, disabled, onSend, returnedDraft, footnote, inputRef }: Props) {
   const [text, setText] = useState('');
+  /** While a spoken question is recorded or transcribed: what the hint line says instead. */
+  const [voiceStatus, setVoiceStatus] = useState<string | null>(null);
   const hintId = useId();
   const inputId = useId();
   const area = useRef<HTMLTextAreaElement | null>(null);
@@ -73,14 +78,32 @@ export function TutorComposer({ disabled, onSend, returnedDraft, footnote, input
           aria-describedby={hintId}
           className="max-h-40 min-h-10 resize-none py-2"
         />
+        {lessonId && (
+          <MicButton
+            lessonId={lessonId}
+            disabled={disabled}
+            onStatus={setVoiceStatus}
+            onTranscript={(words) => {
+              // Into the box, after anything typed already, for the student to check and send.
+              setText((current) => (current.trim() ? `${current.trimEnd()} ${words}` : words).slice(0, AI_TUTOR_MESSAGE_MAX_CHARS));
+              area.current?.focus();
+            }}
+          />
+        )}
         <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim()}>
           <SendHorizontalIcon aria-hidden="true" />
         </Button>
       </div>
       <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
-        <p id={hintId}>{AiTutorTexts.hint}</p>
+        <p id={hintId} className={voiceStatus ? 'font-medium text-foreground' : undefined}>
+          {voiceStatus ?? AiTutorTexts.hint}
+        </p>
         {footnote && <p>{footnote}</p>}
       </div>
+      {/* Screen readers hear each step of a spoken question once, not the clock. */}
+      <p className="sr-only" role="status">
+        {voiceStatus?.startsWith('Recording') ? 'Recording your question. Press Stop recording when you are done.' : voiceStatus}
+      </p>
     </form>
   );
 }

@@ -181,7 +181,16 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             <ol className="flex flex-col gap-4" aria-label="Messages">
               <MessageItem role="assistant" content={AiTutorTexts.welcome(lesson.title)} createdAt={welcomeAt} copyable={false} />
               {messages.map((m) => (
-                <MessageItem key={m.id} role={m.role} content={m.content} createdAt={m.createdAt} tone={m.local === 'apology' ? 'apology' : undefined} copyable={m.local !== 'apology'} />
+                <MessageItem
+                  key={m.id}
+                  role={m.role}
+                  content={m.content}
+                  createdAt={m.createdAt}
+                  tone={m.local === 'apology' ? 'apology' : undefined}
+                  copyable={m.local !== 'apology'}
+                  sources={m.sources}
+                  listenLessonId={m.role === 'assistant' && !m.local ? lesson.id : undefined}
+                />
               ))}
               {stream &&
                 (stream.status === 'waiting' ? (
@@ -207,6 +216,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
         )}
         {loaded && !budgetSpent && <QuickQuestionList questions={questions} disabled={!canSend} onAsk={chat.send} compact={messages.length > 0} />}
         <TutorComposer
+          lessonId={lesson?.id ?? null}
           disabled={!canSend}
           onSend={chat.send}
           returnedDraft={chat.returnedDraft}

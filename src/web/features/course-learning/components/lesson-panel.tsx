@@ -2,6 +2,7 @@ import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from '
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useLessonTracking } from '@web/features/learning-events/use-lesson-tracking';
+import { ListenButton } from '@web/features/media-helpers/components/listen-button';
 import type { FlatLesson } from '../course-navigation';
 import { LessonPdf, LessonVideo, TutorialDownload } from './lesson-media';
 import { LESSON_TYPE } from './lesson-type';
@@ -54,9 +55,12 @@ export function LessonPanel({ lesson, total, hasPrevious, hasNext, completing, o
 
       {(lesson.summary || lesson.tutorialPdfUrl) && (
         <section aria-labelledby="lesson-summary-title" className="rounded-xl border bg-card p-5">
-          <h3 id="lesson-summary-title" className="font-semibold">
-            Lesson summary
-          </h3>
+          <div className="flex items-center justify-between gap-2">
+            <h3 id="lesson-summary-title" className="font-semibold">
+              Lesson summary
+            </h3>
+            {lesson.summary && <ListenButton text={lesson.summary} lessonId={lesson.id} label="Listen to the lesson summary" className="-my-1.5 -mr-2" />}
+          </div>
           {lesson.summary ? (
             <p className="mt-2 whitespace-pre-line leading-relaxed text-muted-foreground">{lesson.summary}</p>
           ) : (

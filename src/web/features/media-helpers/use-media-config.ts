@@ -1,0 +1,5 @@
+import type { MediaConfig } from '@common/media';
+import { usePublicConfig } from '@web/lib/public-config';
+
+/** Which media and web helpers the server has (public config); undefined while it loads. */
+export const useMediaConfig = (): MediaConfig | undefined => usePublicConfig()?.media;
