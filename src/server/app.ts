@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps) {
     // A line per request and per answer only at LOG_LEVEL=debug or trace: at the default info they
     // would be most of the log and two writes per request under load; the reverse proxy keeps the
     // access log. Errors and warnings are logged as before.
-    disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace' }),
     bodyLimit: 1024 * 1024,
     trustProxy: (_address: string, hop: number) => hop < env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
