@@ -9,6 +9,8 @@ import { userDataPlugin } from './src/web/features/pwa/sw-user-data-plugin';
 
 const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const shell = 'src/web/features/shell/shell-layout.tsx';
+// The administrator's view switch, loaded apart from the shell (a student never sees it): the admin screens preload it.
+const viewSwitch = 'src/web/features/shell/view-mode-switch.tsx';
 
 // The web app: index.html at the repo root, entry src/web/main.tsx, built into dist/web,
 // which the Fastify server serves (falling back to index.html for any non-/api path).
@@ -70,13 +72,13 @@ export default defineConfig({
         modules: [shell, 'src/web/features/course-learning/course-learning-page.tsx'],
         data: ['/api/session', '/api/courses/:courseId/learn'],
       },
-      '/admin/dashboard': { modules: [shell, 'src/web/features/admin-home/admin-home-page.tsx'], data: ['/api/session'] },
-      '/admin/students': { modules: [shell, 'src/web/features/admin-students/admin-students-page.tsx'], data: ['/api/session'] },
-      '/admin/courses': { modules: [shell, 'src/web/features/admin-courses/courses-page.tsx'], data: ['/api/session'] },
-      '/admin/courses/new': { modules: [shell, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
-      '/admin/courses/:courseId/edit': { modules: [shell, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
-      '/admin/analytics': { modules: [shell, 'src/web/features/analytics/analytics-page.tsx'], data: ['/api/session'] },
-      '/admin/database-helper': { modules: [shell, 'src/web/features/database-helper/database-helper-page.tsx'], data: ['/api/session'] },
+      '/admin/dashboard': { modules: [shell, viewSwitch, 'src/web/features/admin-home/admin-home-page.tsx'], data: ['/api/session'] },
+      '/admin/students': { modules: [shell, viewSwitch, 'src/web/features/admin-students/admin-students-page.tsx'], data: ['/api/session'] },
+      '/admin/courses': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/courses-page.tsx'], data: ['/api/session'] },
+      '/admin/courses/new': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
+      '/admin/courses/:courseId/edit': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
+      '/admin/analytics': { modules: [shell, viewSwitch, 'src/web/features/analytics/analytics-page.tsx'], data: ['/api/session'] },
+      '/admin/database-helper': { modules: [shell, viewSwitch, 'src/web/features/database-helper/database-helper-page.tsx'], data: ['/api/session'] },
     }),
   ],
   resolve: {
@@ -110,12 +112,21 @@ export default defineConfig({
                   /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/.source,
                 ].join('|'),
               ),
-              priority: 2,
+              priority: 3,
+            },
+            // The small Tailwind-only building blocks of the signed-in and form pages, in one file:
+            // otherwise half a dozen files of a few hundred bytes, each a request (a round trip on a
+            // phone) before the page can paint. Only pieces without Radix: a page that needs none of
+            // Radix must not download it through this file. The landing page uses none of them.
+            {
+              name: 'ui',
+              test: /src[\\/]web[\\/]components[\\/](ui[\\/](alert|card|input|progress|skeleton|stat-card|textarea)|page-header|empty-panel)\.tsx$/,
+              priority: 1,
             },
             // Icons are tiny; one shared chunk instead of a file per icon. An icon only one page uses
             // stays in that page's chunk (minShareCount), so the landing page does not download the
             // admin screens' icons.
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1, minShareCount: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2, minShareCount: 2 },
           ],
         },
       },

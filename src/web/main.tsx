@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './styles.css';
@@ -12,8 +12,14 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React builds the app in slices of a few milliseconds and gives
+// the main thread back between them, instead of one long task (on a phone, a few hundred ms in
+// which a tap would wait). Nothing is on screen before it anyway.
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

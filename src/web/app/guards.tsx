@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@web/lib/auth';
 import { dashboardTarget, decideAccess, type Requirement } from './access';
@@ -9,9 +9,14 @@ import { PendingApprovalScreen } from './screens/pending-approval-screen';
 
 /** Route guard mirroring the server's rules (spec §6); the server enforces them on every call anyway. */
 export function RequireAuth({ children, ...requirement }: Requirement & { children?: ReactNode }) {
-  const { session, isPending, isError, error, refetch } = useSession();
+  const { data, isError, error, refetch } = useSession();
+  // The page behind the guard (the shell and the route) renders as a transition once the session
+  // is known: React builds it in short slices, so the main thread stays free for input meanwhile.
+  // Until then the spinner stays.
+  const shown = useDeferredValue(data);
+  const session = shown ?? null;
   const location = useLocation();
-  if (isPending) return <FullPageSpinner />;
+  if (shown === undefined && !isError) return <FullPageSpinner />;
   if (!session && isError) return <ErrorScreen error={error} onReset={() => void refetch()} />;
   const decision = decideAccess(session, requirement);
   switch (decision.kind) {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
 import { PwaOverlays } from '@web/features/pwa/pwa-overlays';
 import { useFinishSignOut } from '@web/lib/use-sign-out';
@@ -8,6 +9,10 @@ import { FullPageSpinner } from './screens/full-page-spinner';
 
 function RootLayout() {
   useFinishSignOut();
+  // Where a narrow screen shows the offline or slow-connection notice: above the page, not over its
+  // title. A ref, not state: the notice renders long after this element is there, and a state set
+  // while the app mounts would render the whole app once more.
+  const noticeSlot = useRef<HTMLDivElement>(null);
   return (
     <>
       <a
@@ -16,9 +21,10 @@ function RootLayout() {
       >
         Skip to content
       </a>
+      <div ref={noticeSlot} />
       <Outlet />
       <ScrollRestoration />
-      <PwaOverlays />
+      <PwaOverlays topSlot={noticeSlot} />
     </>
   );
 }

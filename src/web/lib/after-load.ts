@@ -1,18 +1,33 @@
-/** At the latest this long after the load event, even on a page that is never idle. */
+/** At the latest this long after it is due, even on a page that is never idle. */
 const IDLE_TIMEOUT_MS = 3000;
+/**
+ * Not before this long after the load event. A page of this app loads before it shows its content
+ * (which waits for the API's answers), and the browser looks idle while those answers are on their
+ * way: what is deferred here (the service worker, the overlays' code, closed menus and dialogs, the
+ * first progress write) must not compete with them or with the render that follows.
+ */
+const AFTER_LOAD_MS = 1500;
 
-/** Runs `start` once the page has loaded and the browser is idle: the page's own work comes first. */
+/** Runs `start` once the page has loaded, settled and the browser is idle: the page's own work comes first. */
 export function afterLoadAndIdle(start: () => void): () => void {
   // Safari has no requestIdleCallback.
   const hasIdle = typeof (window as { requestIdleCallback?: unknown }).requestIdleCallback === 'function';
   let idle: number | undefined;
-  const schedule = () => {
+  let timer: number | undefined;
+  const whenIdle = () => {
+    timer = undefined;
     idle = hasIdle ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS }) : window.setTimeout(start, 1000);
+  };
+  const schedule = () => {
+    // Measured from the page's load event: later (another screen of the app opened) there is no wait.
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
+    timer = window.setTimeout(whenIdle, Math.max(0, loaded + AFTER_LOAD_MS - performance.now()));
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
     window.removeEventListener('load', schedule);
+    window.clearTimeout(timer);
     if (idle === undefined) return;
     if (hasIdle) window.cancelIdleCallback(idle);
     else window.clearTimeout(idle);

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@common/error-codes';
 import { LearningMessages } from '@common/learning-rules';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@web/app/paths';
@@ -14,8 +14,16 @@ import { CourseUnavailable } from './components/course-unavailable';
 /** /course/{courseId}: the course-learning screen (spec §2, §4, §5). The server decides who may see it. */
 export function CourseLearningPage() {
   const { courseId = '' } = useParams();
+  // A new course id starts a new screen: selection and preview state belong to one course.
+  return <CourseScreen key={courseId} courseId={courseId} />;
+}
+
+function CourseScreen({ courseId }: { courseId: string }) {
   const { session } = useSession();
   const outline = useCourseOutline(courseId);
+  // Each new outline (the first answer, a lesson's new status) renders the player as a transition:
+  // React builds it in short slices instead of one long task.
+  const data = useDeferredValue(outline.data);
   const error = outline.error;
   const notEnrolled = isApiError(error) && error.code === ErrorCode.notEnrolled;
   const notFound = isApiError(error) && error.status === 404;
@@ -34,9 +42,8 @@ export function CourseLearningPage() {
       <CourseUnavailable message="Failed to load course. Please try again." onRetry={() => void outline.refetch()} retrying={outline.isFetching} />
     );
   }
-  if (!outline.data || !session) return <Spinner label="Loading course..." showLabel className="py-24" />;
-  // A new course id starts a new player: selection and preview state belong to one course.
-  return <CoursePlayer key={courseId} outline={outline.data} studentName={session.user.fullName} />;
+  if (!data || !session) return <Spinner label="Loading course..." showLabel className="py-24" />;
+  return <CoursePlayer outline={data} studentName={session.user.fullName} />;
 }
 
 export { CourseLearningPage as Component };

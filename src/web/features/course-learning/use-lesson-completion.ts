@@ -1,8 +1,9 @@
+import { MutationObserver, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { NETWORK_ERROR, isApiError } from '@web/lib/api';
 import { toastFailure } from '@web/lib/notify';
-import { useRecordProgress } from './api/record-progress';
+import { recordProgressOptions, useRecordProgress } from './api/record-progress';
 
 const offline = () =>
   toast.error("You're Offline", {
@@ -15,22 +16,25 @@ const offline = () =>
  * silently.
  */
 export function useLessonProgress(courseId: string) {
-  const mutation = useRecordProgress();
+  const queryClient = useQueryClient();
+  // Only the completion's state is shown (its buttons wait): the screen follows this mutation alone.
+  const completion = useRecordProgress();
   const opened = useRef(new Set<string>());
 
   function recordOpened(lessonId: string) {
     if (opened.current.has(lessonId) || !navigator.onLine) return;
     opened.current.add(lessonId);
-    mutation.mutate(
-      { courseId, lessonId, status: 'in_progress' },
+    // Through the mutation cache like any write, but watched by no component: its pending and
+    // success states re-render nothing; only its answer does, in the cached outline.
+    new MutationObserver(queryClient, recordProgressOptions(queryClient))
+      .mutate({ courseId, lessonId, status: 'in_progress' })
       // Nothing to tell the student: the next visit tries again.
-      { onError: () => opened.current.delete(lessonId) },
-    );
+      .catch(() => opened.current.delete(lessonId));
   }
 
   function complete(lessonId: string, onDone: (result: { justCompleted: boolean }) => void) {
     if (!navigator.onLine) return offline();
-    mutation.mutate(
+    completion.mutate(
       { courseId, lessonId, status: 'completed' },
       {
         onSuccess: (result) => onDone(result),
@@ -42,6 +46,5 @@ export function useLessonProgress(courseId: string) {
     );
   }
 
-  const completing = mutation.isPending && mutation.variables?.status === 'completed';
-  return { recordOpened, complete, completing };
+  return { recordOpened, complete, completing: completion.isPending };
 }

@@ -4,11 +4,13 @@ import { Button } from '@web/components/ui/button';
 import { PwaMessages } from './messages';
 
 const card = 'rounded-xl border p-3 pl-4 shadow-lg';
+/** The top notices on a narrow screen: a full-width strip at the top of the page (see IN_FLOW_NOTICE_QUERY). */
+const strip = 'border-b px-4 py-2.5';
 
 /** Top right while offline (spec §2, §4): 'No Internet Connection'. */
-export function OfflineNotice() {
+export function OfflineNotice({ asStrip = false }: { asStrip?: boolean }) {
   return (
-    <div role="status" className={`${card} flex gap-3 border-warning-border bg-warning-bg text-warning-foreground`}>
+    <div role="status" className={`${asStrip ? strip : card} flex gap-3 border-warning-border bg-warning-bg text-warning-foreground`}>
       <WifiOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0">
         <p className="text-sm font-semibold">{PwaMessages.offlineNotice.title}</p>
@@ -19,9 +21,9 @@ export function OfflineNotice() {
 }
 
 /** Top right after a slow page load (spec §4): dismissible. */
-export function SlowConnectionNotice({ onDismiss }: { onDismiss: () => void }) {
+export function SlowConnectionNotice({ onDismiss, asStrip = false }: { onDismiss: () => void; asStrip?: boolean }) {
   return (
-    <div role="status" className={`${card} flex gap-3 bg-popover text-popover-foreground`}>
+    <div role="status" className={`${asStrip ? strip : card} flex gap-3 bg-popover text-popover-foreground`}>
       <GaugeIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{PwaMessages.slowConnection.title}</p>

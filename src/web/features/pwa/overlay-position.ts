@@ -9,3 +9,11 @@ export function bottomStackPosition(pathname: string): string {
   if (pathname === '/login') return `bottom-16 right-4 ${width}`;
   return `bottom-4 right-4 ${width}`;
 }
+
+/**
+ * Below the `md` breakpoint the headers are one short bar and the page's title follows right under
+ * it, where a floating top-right card would sit on the title: there the offline and slow-connection
+ * notices are a strip at the top of the page instead, which moves the page down rather than hiding
+ * any of it.
+ */
+export const IN_FLOW_NOTICE_QUERY = '(max-width: 767.98px)';

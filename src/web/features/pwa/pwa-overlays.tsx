@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { afterLoadAndIdle } from './after-load';
+import { afterLoadAndIdle } from '@web/lib/after-load';
 import type { OverlayCardsProps } from './overlay-cards';
 import { useSlowPageLoad } from './slow-connection';
 import { useConnectionToasts } from './use-connection-toasts';
@@ -22,10 +22,10 @@ const OverlayCards = lazy<ComponentType<OverlayCardsProps>>(() => loadCards().ca
 
 /**
  * The global overlays of every page (spec §2): connection toasts; top right, the offline or
- * slow-connection notice; bottom right, the new-version prompt, the install banner and notice,
- * and the offline badge.
+ * slow-connection notice (on a narrow screen a strip in `topSlot`, at the top of the page);
+ * bottom right, the new-version prompt, the install banner and notice, and the offline badge.
  */
-export function PwaOverlays() {
+export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | null> }) {
   useConnectionToasts();
   const online = useOnlineStatus();
   const slow = useSlowPageLoad();
@@ -46,6 +46,7 @@ export function PwaOverlays() {
         update={update}
         install={{ ...install, install: () => void install.install() }}
         offline={!online}
+        topSlot={topSlot}
       />
     </Suspense>
   );

@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { useEffect, useRef, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
-import { afterLoadAndIdle } from './after-load';
+import { afterLoadAndIdle } from '@web/lib/after-load';
 
 /** A long-open tab asks the server for a new version this often (the browser also asks on every page load). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

@@ -1,16 +1,40 @@
 import { LogOutIcon, MenuIcon, SparklesIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Drawer, DrawerContent, DrawerDescription, DrawerTitle } from '@web/components/ui/drawer';
+import { afterLoadAndIdle } from '@web/lib/after-load';
 import { useSession } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useSignOut } from '@web/lib/use-sign-out';
 import { displayName, isStudentView, mobileTitle, navItems, roleLabel, type NavItem } from './shell-model';
-import { ViewModeSwitch } from './view-mode-switch';
+
+// Not in the first download of every signed-in page: the phone's menu (a Radix dialog), fetched once
+// the page is idle or when first opened, and the administrator's view switch (Radix switch and
+// label), which a student never sees; the admin screens preload it (vite.config.ts).
+const loadMenuDrawer = () => import('./shell-menu-drawer');
+const ShellMenuDrawer = lazy(loadMenuDrawer);
+const LazyViewModeSwitch = lazy(() => import('./view-mode-switch').then((m) => ({ default: m.ViewModeSwitch })));
+
+/** The administrator's switch; until its code is there, a stand-in of the same size (the header does not move). */
+function ViewModeSwitch({ className, onSwitched }: { className?: string; onSwitched?: () => void }) {
+  const { session } = useSession();
+  if (session?.user.role !== 'admin') return null;
+  return (
+    <Suspense
+      fallback={
+        <div aria-hidden="true" className={cn('flex items-center gap-2', className)}>
+          <span className="h-6 w-11 rounded-full bg-slate-400/40" />
+          <span className="text-sm font-medium leading-none">Student View</span>
+        </div>
+      }
+    >
+      <LazyViewModeSwitch className={className} onSwitched={onSwitched} />
+    </Suspense>
+  );
+}
 
 function DemoModeBadge() {
   return (
@@ -61,6 +85,10 @@ export function ShellLayout() {
   const { signOut, isPending: signingOut } = useSignOut();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from its first opening on (so it can animate closed), not before.
+  const [menuMounted, setMenuMounted] = useState(false);
+  if (menuOpen && !menuMounted) setMenuMounted(true);
+  useEffect(() => afterLoadAndIdle(() => void loadMenuDrawer().catch(() => undefined)), []);
   if (!session) return null; // The guard above renders only with a session.
 
   const name = displayName(session);
@@ -108,37 +136,25 @@ export function ShellLayout() {
         </div>
       </header>
 
-      <Drawer open={menuOpen} onOpenChange={setMenuOpen}>
-        <DrawerContent side="left">
-          <div className="border-b p-5 pr-14">
-            <DrawerTitle className="text-lg font-semibold leading-tight">{name}</DrawerTitle>
-            <DrawerDescription className="mt-1 text-sm text-muted-foreground">{role}</DrawerDescription>
-            {studentView && (
-              <Badge variant="amber" className="mt-3">
-                Student View
-              </Badge>
-            )}
-            <ViewModeSwitch className="mt-4" onSwitched={() => setMenuOpen(false)} />
-          </div>
-          <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-3">
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <ShellMenuDrawer
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            name={name}
+            role={role}
+            studentView={studentView}
+            viewModeSwitch={<ViewModeSwitch className="mt-4" onSwitched={() => setMenuOpen(false)} />}
+            signingOut={signingOut}
+            onSignOut={() => {
+              setMenuOpen(false);
+              signOut();
+            }}
+          >
             <NavItems items={items} orientation="column" onNavigate={() => setMenuOpen(false)} />
-          </nav>
-          <div className="border-t p-4">
-            <Button
-              variant="outline"
-              className="w-full"
-              disabled={signingOut}
-              onClick={() => {
-                setMenuOpen(false);
-                signOut();
-              }}
-            >
-              <LogOutIcon aria-hidden="true" />
-              Sign Out
-            </Button>
-          </div>
-        </DrawerContent>
-      </Drawer>
+          </ShellMenuDrawer>
+        </Suspense>
+      )}
 
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-8">
         <Outlet />

@@ -1,5 +1,5 @@
 import type { LearnResponse, ProgressBody, ProgressResponse } from '@common/learning';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { learningKeys } from './learning-keys';
 
@@ -22,17 +22,19 @@ function storeProgress(outline: LearnResponse | undefined, lessonId: string, res
 }
 
 /** Records opening or completing a lesson; the dashboard's figures are stale afterwards. */
+export const recordProgressOptions = (queryClient: QueryClient): MutationOptions<ProgressResponse, Error, RecordProgressInput> => ({
+  mutationFn: recordProgress,
+  onSuccess: async (result, { courseId, lessonId, status }) => {
+    queryClient.setQueryData<LearnResponse>(learningKeys.outline(courseId), (old) => storeProgress(old, lessonId, result));
+    // Only the dashboard needs a reload after an opening; a completion reloads the course too (§4).
+    await queryClient.invalidateQueries({
+      queryKey: learningKeys.student,
+      predicate: (q) => status === 'completed' || q.queryKey[1] === 'dashboard',
+    });
+  },
+});
+
 export function useRecordProgress() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordProgress,
-    onSuccess: async (result, { courseId, lessonId, status }) => {
-      queryClient.setQueryData<LearnResponse>(learningKeys.outline(courseId), (old) => storeProgress(old, lessonId, result));
-      // Only the dashboard needs a reload after an opening; a completion reloads the course too (§4).
-      await queryClient.invalidateQueries({
-        queryKey: learningKeys.student,
-        predicate: (q) => status === 'completed' || q.queryKey[1] === 'dashboard',
-      });
-    },
-  });
+  return useMutation(recordProgressOptions(queryClient));
 }

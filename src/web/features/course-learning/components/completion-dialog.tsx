@@ -6,7 +6,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { certificatePdfHref, useCertificate } from '../api/get-certificate';
 import { shareCertificate } from '../share-certificate';
 
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// Made when the dialog first shows a date: a page's first Intl call loads the locale data (tens of ms on a phone).
+let longDate: Intl.DateTimeFormat | undefined;
+const formatLong = (date: Date) => (longDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'long' })).format(date);
 
 type Props = {
   open: boolean;
@@ -22,7 +24,7 @@ type Props = {
 /** 'Congratulations!': the course is complete and the certificate earned (§2), with a real PDF and a shareable link. */
 export function CompletionDialog({ open, onOpenChange, courseId, courseTitle, studentName, preview, onContinue }: Props) {
   const certificate = useCertificate(courseId, open && !preview);
-  const issuedAt = certificate.data ? longDate.format(new Date(certificate.data.issuedAt)) : preview ? longDate.format(new Date()) : undefined;
+  const issuedAt = certificate.data ? formatLong(new Date(certificate.data.issuedAt)) : preview ? formatLong(new Date()) : undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

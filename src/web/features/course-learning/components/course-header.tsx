@@ -1,5 +1,6 @@
 import type { ProgressSummary } from '@common/learning';
 import { ArrowLeftIcon, AwardIcon, ListIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { DocumentTitle } from '@web/components/document-title';
@@ -15,7 +16,7 @@ type Props = {
 };
 
 /** Back to the dashboard, the course title, lessons done, percent and the progress bar (§2). */
-export function CourseHeader({ title, progress, onOpenContents, onShowCertificate }: Props) {
+export const CourseHeader = memo(function CourseHeader({ title, progress, onOpenContents, onShowCertificate }: Props) {
   const { completedLessons, totalLessons, percent } = progress;
   return (
     <header className="mb-5 flex flex-col gap-3 md:mb-6">
@@ -52,4 +53,4 @@ export function CourseHeader({ title, progress, onOpenContents, onShowCertificat
       </div>
     </header>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { LearnResponse } from '@common/learning';
 import { ChevronDownIcon } from 'lucide-react';
+import { memo } from 'react';
 import { cn } from '@web/lib/cn';
 import { chapterProgress } from '../course-navigation';
 import { LessonStatusIcon } from './lesson-status-icon';
@@ -16,7 +17,7 @@ type Props = {
 };
 
 /** Chapters that expand and collapse, each lesson with its check or circle and its type (spec §2). */
-export function CourseOutline({ chapters, currentLessonId, expanded, onToggleChapter, onSelectLesson, showChapterProgress }: Props) {
+export const CourseOutline = memo(function CourseOutline({ chapters, currentLessonId, expanded, onToggleChapter, onSelectLesson, showChapterProgress }: Props) {
   if (chapters.length === 0) return <p className="p-4 text-sm text-muted-foreground">This course has no lessons yet.</p>;
   return (
     <ol className="divide-y">
@@ -85,4 +86,4 @@ export function CourseOutline({ chapters, currentLessonId, expanded, onToggleCha
       })}
     </ol>
   );
-}
+});

@@ -1,27 +1,38 @@
 import type { LearnResponse } from '@common/learning';
 import { progressPercent } from '@common/learning-rules';
 import { EyeIcon, MousePointerClickIcon } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@web/app/paths';
 import { Alert } from '@web/components/ui/alert';
-import { Drawer, DrawerContent, DrawerDescription, DrawerTitle } from '@web/components/ui/drawer';
-import { Progress } from '@web/components/ui/progress';
-import { AiTutor } from '@web/features/ai-tutor/ai-tutor';
+import { AiTutor as AiTutorButton } from '@web/features/ai-tutor/ai-tutor';
+import { afterLoadAndIdle } from '@web/lib/after-load';
 import { flattenLessons, neighbours, withCompleted } from '../course-navigation';
 import { useLessonProgress } from '../use-lesson-completion';
+import { useStableHandler } from '../use-stable-handler';
 import { useSwipe } from '../use-swipe';
-import { CompletionDialog } from './completion-dialog';
 import { CourseHeader } from './course-header';
 import { CourseOutline } from './course-outline';
 import { LessonPanel } from './lesson-panel';
 import { MobileLessonBar } from './mobile-lesson-bar';
 
+// The phone's outline sheet and the completion dialog (Radix Dialog and all) are not part of the
+// screen's first download: fetched once the page is idle, or when first opened if that is sooner.
+const loadContentsDrawer = () => import('./course-contents-drawer');
+const loadCompletionDialog = () => import('./completion-dialog');
+const CourseContentsDrawer = lazy(loadContentsDrawer);
+const AiTutor = memo(AiTutorButton);
+const CompletionDialog = lazy(() => loadCompletionDialog().then((m) => ({ default: m.CompletionDialog })));
+
 type Props = { outline: LearnResponse; studentName: string };
 
-/** The loaded course: header, lesson panel, outline (a drawer on phones), navigation and completion (§2, §4). */
-export function CoursePlayer({ outline, studentName }: Props) {
+/**
+ * The loaded course: header, lesson panel, outline (a drawer on phones), navigation and completion (§2, §4).
+ * Memoised, as are its parts: the page above renders again for every change of its queries, and
+ * this screen only for a new outline, a new lesson or its own state.
+ */
+export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }: Props) {
   const { course, preview } = outline;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -40,14 +51,37 @@ export function CoursePlayer({ outline, studentName }: Props) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(current ? [current.chapterId] : []));
   const [contentsOpen, setContentsOpen] = useState(false);
   const [completionOpen, setCompletionOpen] = useState(false);
+  // Mounted from their first opening on (so they can animate closed), not before.
+  const [contentsMounted, setContentsMounted] = useState(false);
+  const [completionMounted, setCompletionMounted] = useState(false);
+  if (contentsOpen && !contentsMounted) setContentsMounted(true);
+  if (completionOpen && !completionMounted) setCompletionMounted(true);
   const { recordOpened, complete, completing } = useLessonProgress(course.id);
   const titleFocus = useRef(false);
+  const firstLesson = useRef(true);
+
+  useEffect(
+    () =>
+      afterLoadAndIdle(() => {
+        void loadContentsDrawer().catch(() => undefined);
+        void loadCompletionDialog().catch(() => undefined);
+      }),
+    [],
+  );
 
   // The current lesson's chapter is always open; opening a lesson records it as started (not in preview).
   useEffect(() => {
     if (!current) return;
     setExpanded((open) => (open.has(current.chapterId) ? open : new Set(open).add(current.chapterId)));
-    if (!preview && current.status === 'not_started') recordOpened(current.id);
+    if (!preview && current.status === 'not_started') {
+      // The lesson the page opens with is recorded once the page has loaded and gone idle: the
+      // write and the outline it updates never compete with the first paint. A lesson the student
+      // then opens is recorded at once.
+      const lessonId = current.id;
+      if (firstLesson.current) afterLoadAndIdle(() => recordOpened(lessonId));
+      else recordOpened(lessonId);
+    }
+    firstLesson.current = false;
     if (titleFocus.current) {
       titleFocus.current = false;
       const heading = document.getElementById('lesson-title');
@@ -57,14 +91,14 @@ export function CoursePlayer({ outline, studentName }: Props) {
     // Only a change of lesson matters here, not a change of its status.
   }, [current?.id]);
 
-  function select(lessonId: string) {
+  const select = useStableHandler((lessonId: string) => {
     titleFocus.current = true;
     setContentsOpen(false);
     setSearchParams((params) => {
       params.set('lesson', lessonId);
       return params;
     }, { replace: true });
-  }
+  });
 
   const swipe = useSwipe((direction) => {
     const target = direction === 'next' ? next : previous;
@@ -80,7 +114,7 @@ export function CoursePlayer({ outline, studentName }: Props) {
     if (next) select(next.id);
   }
 
-  function markComplete() {
+  const markComplete = useStableHandler(() => {
     if (!current) return;
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
@@ -93,15 +127,21 @@ export function CoursePlayer({ outline, studentName }: Props) {
       if (!justCompleted) toast.success('Lesson Completed!', { description: next ? 'On to the next lesson.' : 'Well done!' });
       afterCompletion(justCompleted);
     });
-  }
+  });
 
-  function toggleChapter(chapterId: string) {
+  const toggleChapter = useStableHandler((chapterId: string) => {
     setExpanded((open) => {
       const copy = new Set(open);
       if (!copy.delete(chapterId)) copy.add(chapterId);
       return copy;
     });
-  }
+  });
+  const goPrevious = useStableHandler(() => previous && select(previous.id));
+  const goNext = useStableHandler(() => next && select(next.id));
+  const openContents = useStableHandler(() => setContentsOpen(true));
+  const showCertificate = useStableHandler(() => setCompletionOpen(true));
+
+  const tutorLesson = useMemo(() => (current ? { id: current.id, title: current.title } : null), [current?.id, current?.title]);
 
   const outlineProps = { chapters: view.chapters, currentLessonId: current?.id ?? null, expanded, onToggleChapter: toggleChapter, onSelectLesson: select };
 
@@ -110,8 +150,8 @@ export function CoursePlayer({ outline, studentName }: Props) {
       <CourseHeader
         title={course.title}
         progress={progress}
-        onOpenContents={() => setContentsOpen(true)}
-        onShowCertificate={!preview && progress.percent === 100 ? () => setCompletionOpen(true) : undefined}
+        onOpenContents={openContents}
+        onShowCertificate={!preview && progress.percent === 100 ? showCertificate : undefined}
       />
       {preview && (
         <Alert variant="warning" className="mb-5">
@@ -131,8 +171,8 @@ export function CoursePlayer({ outline, studentName }: Props) {
                 hasPrevious={!!previous}
                 hasNext={!!next}
                 completing={completing}
-                onPrevious={() => previous && select(previous.id)}
-                onNext={() => next && select(next.id)}
+                onPrevious={goPrevious}
+                onNext={goNext}
                 onComplete={markComplete}
               />
             </>
@@ -159,20 +199,11 @@ export function CoursePlayer({ outline, studentName }: Props) {
         </aside>
       </div>
 
-      <Drawer open={contentsOpen} onOpenChange={setContentsOpen}>
-        <DrawerContent side="right" aria-describedby="course-content-summary">
-          <div className="border-b p-5 pr-14">
-            <DrawerTitle className="text-lg font-semibold">Course Content</DrawerTitle>
-            <DrawerDescription id="course-content-summary" className="mt-1 text-sm text-muted-foreground">
-              {progress.completedLessons} of {progress.totalLessons} completed · {progress.percent}%
-            </DrawerDescription>
-            <Progress value={progress.percent} label="Course progress" className="mt-3" />
-          </div>
-          <div className="flex-1 overflow-y-auto">
-            <CourseOutline {...outlineProps} showChapterProgress />
-          </div>
-        </DrawerContent>
-      </Drawer>
+      {contentsMounted && (
+        <Suspense fallback={null}>
+          <CourseContentsDrawer open={contentsOpen} onOpenChange={setContentsOpen} progress={progress} {...outlineProps} />
+        </Suspense>
+      )}
 
       {current && (
         <MobileLessonBar
@@ -182,26 +213,30 @@ export function CoursePlayer({ outline, studentName }: Props) {
           completing={completing}
           hasPrevious={!!previous}
           hasNext={!!next}
-          onPrevious={() => previous && select(previous.id)}
-          onNext={() => next && select(next.id)}
+          onPrevious={goPrevious}
+          onNext={goNext}
           onComplete={markComplete}
         />
       )}
 
-      <AiTutor courseId={course.id} lesson={current ? { id: current.id, title: current.title } : null} preview={preview} />
+      <AiTutor courseId={course.id} lesson={tutorLesson} preview={preview} />
 
-      <CompletionDialog
-        open={completionOpen}
-        onOpenChange={setCompletionOpen}
-        courseId={course.id}
-        courseTitle={course.title}
-        studentName={studentName}
-        preview={preview}
-        onContinue={() => {
-          setCompletionOpen(false);
-          navigate(paths.student.dashboard);
-        }}
-      />
+      {completionMounted && (
+        <Suspense fallback={null}>
+          <CompletionDialog
+            open={completionOpen}
+            onOpenChange={setCompletionOpen}
+            courseId={course.id}
+            courseTitle={course.title}
+            studentName={studentName}
+            preview={preview}
+            onContinue={() => {
+              setCompletionOpen(false);
+              navigate(paths.student.dashboard);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
-}
+});

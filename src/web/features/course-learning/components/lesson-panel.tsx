@@ -1,4 +1,5 @@
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useLessonTracking } from '@web/features/learning-events/use-lesson-tracking';
@@ -19,7 +20,7 @@ type Props = {
 };
 
 /** The lesson in front of the student: title, chapter, type, video and/or PDF, summary, tutorial, navigation (§2). */
-export function LessonPanel({ lesson, total, hasPrevious, hasNext, completing, onPrevious, onNext, onComplete }: Props) {
+export const LessonPanel = memo(function LessonPanel({ lesson, total, hasPrevious, hasNext, completing, onPrevious, onNext, onComplete }: Props) {
   const type = LESSON_TYPE[lesson.lessonType];
   const completed = lesson.status === 'completed';
   const track = useLessonTracking(lesson.id);
@@ -98,4 +99,4 @@ export function LessonPanel({ lesson, total, hasPrevious, hasNext, completing, o
       </nav>
     </article>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '@web/components/ui/button';
 
 type Props = {
@@ -14,7 +15,7 @@ type Props = {
 };
 
 /** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done, next — fixed at the bottom. */
-export function MobileLessonBar({ position, total, completed, completing, hasPrevious, hasNext, onPrevious, onNext, onComplete }: Props) {
+export const MobileLessonBar = memo(function MobileLessonBar({ position, total, completed, completing, hasPrevious, hasNext, onPrevious, onNext, onComplete }: Props) {
   return (
     <nav
       aria-label="Lesson navigation"
@@ -39,4 +40,4 @@ export function MobileLessonBar({ position, total, completed, completing, hasPre
       </div>
     </nav>
   );
-}
+});
