@@ -16,6 +16,8 @@
  *
  * Targets (on PostgreSQL): zero errors, p99 under 50 ms, the course call at least 30% of health;
  * during the restart only 2xx or 503 answers, serving again within 5 s, nothing lost.
+ * Then GET /api/health alone on every connection for 15 s (HEALTH_ALONE=0 skips it): the floor of
+ * any call's latency on the machine.
  * Options: DURATION (seconds, default 30), CONNECTIONS (default 50), WARMUP (default 5), FAULT,
  * FAULT_DURATION (default 20), OUTAGE_MS (default 3000); diagnostics: PROFILE=<folder> (a CPU
  * profile of the server), WAITS=1 (what the database sessions wait for). Not part of npm test.
@@ -371,6 +373,17 @@ async function main() {
   const courseShare = calls[0]!.result.requests.average / health.requests.average;
   const lostAfterLoad = await checkCompletions(db.url, acknowledged);
 
+  // The floor (HEALTH_ALONE=0 skips it): the cheapest call, one `select 1`, alone on every
+  // connection. Whatever the mix, no call can be faster than this on this machine.
+  let floor: Result | undefined;
+  if (process.env.HEALTH_ALONE !== '0') {
+    floor = await autocannon({ url: server.url, connections: CONNECTIONS, duration: 15, timeout: 10, requests: [{ method: 'GET', path: '/api/health' }] });
+    console.log(
+      `\nhealth alone on all ${CONNECTIONS} connections, 15 s: ${floor.requests.average.toFixed(0)} req/s, p50 ${floor.latency.p50} ms, ` +
+        `p90 ${floor.latency.p90} ms, p99 ${floor.latency.p99} ms, errors ${floor.errors + floor.timeouts + floor.non2xx}`,
+    );
+  }
+
   // FAULT (default on; FAULT=0 skips it): PostgreSQL restarted under the same load. While it is
   // away the app must answer 503 (never another error, never hang), and serve again on its own soon
   // after it is back, without losing an acknowledged completion.
@@ -424,7 +437,8 @@ async function main() {
   await server.stop();
 
   console.log(
-    `\ntargets: zero errors ${allErrors === 0 ? 'met' : 'MISSED'}; p99 < 50 ms ${worstP99 < 50 ? 'met' : 'MISSED'} (worst ${worstP99} ms); ` +
+    `\ntargets: zero errors ${allErrors === 0 ? 'met' : 'MISSED'}; p99 < 50 ms ${worstP99 < 50 ? 'met' : 'MISSED'} (worst ${worstP99} ms` +
+      `${floor ? `; health alone: ${floor.latency.p99} ms` : ''}); ` +
       `course call ≥ 30% of health ${courseShare >= 0.3 ? 'met' : 'MISSED'} (${(100 * courseShare).toFixed(0)}%); nothing lost ${lostAfterLoad === 0 ? 'met' : 'MISSED'}` +
       (faultOk === undefined ? '' : `; PostgreSQL restart ${faultOk ? 'met' : 'MISSED'}`),
   );
