@@ -118,6 +118,30 @@ describe('analytics counts under concurrent writes', () => {
     for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
   });
 
+  it('the hourly totals add the pending counts to their hour, one row per hour and lesson type', async () => {
+    const [a, b, c] = ['2025-01-01T10:00:00Z', '2025-01-01T11:00:00Z', '2025-01-01T12:00:00Z'];
+    await t.db.execute(sql`
+      insert into analytics_hourly (hour, lesson_type, opens, completions) values (${a}, 'VIDEO', 2, 1), (${c}, 'PDF', 4, 0)`);
+    await t.db.execute(sql`
+      insert into analytics_hourly_deltas (hour, lesson_type, opens, completions)
+      values (${a}, 'VIDEO', 3, 0), (${a}, 'VIDEO', 1, 1), (${b}, 'VIDEO', 1, 0), (${a}, 'PDF', 0, 1)`);
+    const totals = async () =>
+      (
+        await t.db.execute<{ hour: string; lesson_type: string; opens: number; completions: number }>(sql`
+          select hour, lesson_type, opens, completions from analytics_hourly_totals
+          where hour between ${a}::timestamptz and ${c}::timestamptz order by hour, lesson_type`)
+      ).rows.map((r) => [new Date(r.hour).toISOString(), r.lesson_type, r.opens, r.completions]);
+    const expected = [
+      ['2025-01-01T10:00:00.000Z', 'VIDEO', 6, 2],
+      ['2025-01-01T10:00:00.000Z', 'PDF', 0, 1],
+      ['2025-01-01T11:00:00.000Z', 'VIDEO', 1, 0],
+      ['2025-01-01T12:00:00.000Z', 'PDF', 4, 0],
+    ];
+    expect(await totals()).toEqual(expected);
+    await t.db.execute(sql`select analytics_fold()`);
+    expect(await totals()).toEqual(expected);
+  });
+
   it('applies queued progress of a student, a lesson or a course deleted before the fold', async () => {
     const c = await course(t.db, 'Gone', [3]);
     const other = await course(t.db, 'Gone too', [1]);
