@@ -1,11 +1,13 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@web/lib/auth';
 import { dashboardTarget, decideAccess, type Requirement } from './access';
 import { paths } from './paths';
 import { ErrorScreen } from './screens/error-screen';
 import { FullPageSpinner } from './screens/full-page-spinner';
-import { PendingApprovalScreen } from './screens/pending-approval-screen';
+
+// Only a student waiting for approval sees it: not part of every page's first download.
+const PendingApprovalScreen = lazy(() => import('./screens/pending-approval-screen').then((m) => ({ default: m.PendingApprovalScreen })));
 
 /** Route guard mirroring the server's rules (spec §6); the server enforces them on every call anyway. */
 export function RequireAuth({ children, ...requirement }: Requirement & { children?: ReactNode }) {
@@ -25,7 +27,11 @@ export function RequireAuth({ children, ...requirement }: Requirement & { childr
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'pending':
-      return <PendingApprovalScreen />;
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <PendingApprovalScreen />
+        </Suspense>
+      );
     case 'allow':
       return children ?? <Outlet />;
   }

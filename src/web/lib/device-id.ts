@@ -1,5 +1,4 @@
 import { DEVICE_ID_PATTERN } from '../../common/limits';
-import { sha256HexSync } from './sha256';
 
 /** localStorage key of the device id (spec §3). */
 export const DEVICE_ID_STORAGE_KEY = 'deviceId';
@@ -12,6 +11,9 @@ const toHex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (b) =>
 export async function sha256Hex(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle) return toHex(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  // Only an insecure context (plain http on another host than localhost) lacks it: the fallback is
+  // its own chunk, not part of every page's first download.
+  const { sha256HexSync } = await import('./sha256');
   return sha256HexSync(text);
 }
 

@@ -33,10 +33,22 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
   const install = useInstallPrompt();
   const update = useServiceWorker();
   const { pathname } = useLocation();
-  useEffect(() => afterLoadAndIdle(() => void loadCards().catch(() => undefined)), []);
+  // The browser may offer installation while the page is still loading (Chromium does so at once
+  // for an installable app): the banner waits until the page has settled, so that neither its code
+  // nor its render competes with the page's own first screen.
+  const [settled, setSettled] = useState(false);
+  useEffect(
+    () =>
+      afterLoadAndIdle(() => {
+        setSettled(true);
+        void loadCards().catch(() => undefined);
+      }),
+    [],
+  );
+  const canInstall = settled && install.canInstall;
 
   const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;
-  if (!top && online && !update.needRefresh && !install.canInstall && !install.justInstalled) return null;
+  if (!top && online && !update.needRefresh && !canInstall && !install.justInstalled) return null;
   return (
     <Suspense fallback={null}>
       <OverlayCards
@@ -44,7 +56,7 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
         top={top}
         onDismissSlow={() => setSlowDismissed(true)}
         update={update}
-        install={{ ...install, install: () => void install.install() }}
+        install={{ ...install, canInstall, install: () => void install.install() }}
         offline={!online}
         topSlot={topSlot}
       />

@@ -6,7 +6,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@web/app/paths';
 import { Alert } from '@web/components/ui/alert';
-import { AiTutor as AiTutorButton } from '@web/features/ai-tutor/ai-tutor';
 import { afterLoadAndIdle } from '@web/lib/after-load';
 import { flattenLessons, neighbours, withCompleted } from '../course-navigation';
 import { useLessonProgress } from '../use-lesson-completion';
@@ -22,7 +21,9 @@ import { MobileLessonBar } from './mobile-lesson-bar';
 const loadContentsDrawer = () => import('./course-contents-drawer');
 const loadCompletionDialog = () => import('./completion-dialog');
 const CourseContentsDrawer = lazy(loadContentsDrawer);
-const AiTutor = memo(AiTutorButton);
+// The AI tutor (its floating button, its conversation and media code) is fetched when the player
+// first renders, not with the screen: the button appears a moment after the lesson.
+const AiTutor = memo(lazy(() => import('@web/features/ai-tutor/ai-tutor').then((m) => ({ default: m.AiTutor }))));
 const CompletionDialog = lazy(() => loadCompletionDialog().then((m) => ({ default: m.CompletionDialog })));
 
 type Props = { outline: LearnResponse; studentName: string };
@@ -219,7 +220,9 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
         />
       )}
 
-      <AiTutor courseId={course.id} lesson={tutorLesson} preview={preview} />
+      <Suspense fallback={null}>
+        <AiTutor courseId={course.id} lesson={tutorLesson} preview={preview} />
+      </Suspense>
 
       {completionMounted && (
         <Suspense fallback={null}>
