@@ -70,7 +70,8 @@ export default defineConfig({
       },
       '/course/:courseId': {
         modules: [shell, 'src/web/features/course-learning/course-learning-page.tsx'],
-        data: ['/api/session', '/api/courses/:courseId/learn'],
+        // The installation's settings too: the lesson's Listen button asks for them as it renders.
+        data: ['/api/session', '/api/courses/:courseId/learn', '/api/public-config'],
       },
       '/admin/dashboard': { modules: [shell, viewSwitch, 'src/web/features/admin-home/admin-home-page.tsx'], data: ['/api/session'] },
       '/admin/students': { modules: [shell, viewSwitch, 'src/web/features/admin-students/admin-students-page.tsx'], data: ['/api/session'] },

@@ -21,10 +21,17 @@ import { MobileLessonBar } from './mobile-lesson-bar';
 const loadContentsDrawer = () => import('./course-contents-drawer');
 const loadCompletionDialog = () => import('./completion-dialog');
 const CourseContentsDrawer = lazy(loadContentsDrawer);
-// The AI tutor (its floating button, its conversation and media code) is fetched when the player
-// first renders, not with the screen: the button appears a moment after the lesson.
+// The AI tutor (its floating button, its conversation and media code) is fetched once the page has
+// settled, not with the lesson: the button appears a moment after it (at once on a later visit).
 const AiTutor = memo(lazy(() => import('@web/features/ai-tutor/ai-tutor').then((m) => ({ default: m.AiTutor }))));
 const CompletionDialog = lazy(() => loadCompletionDialog().then((m) => ({ default: m.CompletionDialog })));
+
+/** False until the page has loaded and settled (see afterLoadAndIdle); at once on a later visit of the screen. */
+function useSettled() {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterLoadAndIdle(() => setSettled(true)), []);
+  return settled;
+}
 
 type Props = { outline: LearnResponse; studentName: string };
 
@@ -142,6 +149,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   const openContents = useStableHandler(() => setContentsOpen(true));
   const showCertificate = useStableHandler(() => setCompletionOpen(true));
 
+  const settled = useSettled();
   const tutorLesson = useMemo(() => (current ? { id: current.id, title: current.title } : null), [current?.id, current?.title]);
 
   const outlineProps = { chapters: view.chapters, currentLessonId: current?.id ?? null, expanded, onToggleChapter: toggleChapter, onSelectLesson: select };
@@ -220,9 +228,11 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
         />
       )}
 
-      <Suspense fallback={null}>
-        <AiTutor courseId={course.id} lesson={tutorLesson} preview={preview} />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <AiTutor courseId={course.id} lesson={tutorLesson} preview={preview} />
+        </Suspense>
+      )}
 
       {completionMounted && (
         <Suspense fallback={null}>
