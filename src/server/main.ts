@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { consoleMailer, smtpMailer } from './lib/mail';
+import { scheduleAnalyticsFolds } from './modules/analytics/folding';
 import { schedulePruning } from './modules/auth/maintenance';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
@@ -34,6 +35,7 @@ async function main() {
   }
   const database = openDatabase(databaseUrl, { max: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopFolds: (() => void) | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +43,7 @@ async function main() {
     stopping = true;
     console.log(`${signal} received, shutting down ...`);
     try {
+      stopFolds?.();
       await app?.close();
       await database.close();
       await embedded?.stop();
@@ -69,6 +72,7 @@ async function main() {
     await app.listen({ port: env.port, host: env.host });
     const log = app.log;
     schedulePruning(database.db, (err) => log.warn({ err }, 'pruning of old sessions and codes failed'));
+    stopFolds = scheduleAnalyticsFolds(database.db, (err) => log.warn({ err }, 'folding the analytics queue failed'));
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
     if (!env.smtpUrl) console.log('SMTP_URL is not set: e-mails (sign-in codes included) are printed here.');
   } catch (err) {

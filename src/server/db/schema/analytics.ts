@@ -145,8 +145,8 @@ export const analyticsHourly = pgTable(
 /**
  * Additions to analytics_lesson_stats not folded in yet (migration 0005). Progress writes append a
  * row here instead of updating the lesson's row, so concurrent completions of one lesson never
- * wait for each other; analytics_fold() moves these sums into analytics_lesson_stats (run by one
- * writer in 32, under an advisory lock, and before each analytics answer). Readers use the view
+ * wait for each other; analytics_fold() moves these sums into analytics_lesson_stats (every second
+ * in the app's background, under an advisory lock, and before each analytics answer). Readers use the view
  * analytics_lesson_totals (the row plus its pending deltas). No index and no key: it stays small,
  * and inserting into it takes no lock another writer could hold.
  */
@@ -172,9 +172,10 @@ export const analyticsHourlyDeltas = pgTable('analytics_hourly_deltas', {
 /**
  * lesson_progress rows added (sign 1) or removed (sign -1) whose effect on the rollups is not
  * applied yet (migration 0006). The progress triggers only append here, so a progress write costs
- * one small insert; analytics_fold() applies the queue to every rollup at once, set-based: one
- * write in 32 folds (never waiting: it skips when another fold runs), and every analytics answer
- * folds first (waiting for a fold in progress), so answers count every committed write.
+ * one small insert; analytics_fold() applies the queue to every rollup at once, set-based: the app
+ * folds every second in the background (migration 0010; skipped when another instance's fold runs),
+ * and every analytics answer folds first (waiting for a fold in progress), so answers count every
+ * committed write.
  */
 export const analyticsProgressQueue = pgTable('analytics_progress_queue', {
   studentId: uuid('student_id').notNull(),
