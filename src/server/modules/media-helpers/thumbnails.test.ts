@@ -163,8 +163,9 @@ describe('generating thumbnail candidates', () => {
     const res = await generate(course.id, { prompt: 'A slow painter [[media:hang]]' });
     expect(res.statusCode).toBe(504);
     expect(errorMessage(res)).toBe('Failed to generate image: no answer within 0.5 seconds.');
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 6);
-  });
+    // Bounded, not hung: generous, as the machine may be busy (the provider would never answer).
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 20);
+  }, 30_000);
 
   it('offers the images that came when some of them failed, and says how many did not', async () => {
     const course = await newCourse();
