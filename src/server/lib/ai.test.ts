@@ -90,7 +90,7 @@ describe('the chat model', () => {
       .catch((e: unknown) => e);
     expect((err as ChatModelError).kind).toBe('timeout');
     expect(pieces.length).toBeGreaterThan(3);
-    expect(Date.now() - started).toBeLessThan(300 * ANSWER_DEADLINE_FACTOR + 1000);
+    expect(Date.now() - started).toBeLessThan(300 * ANSWER_DEADLINE_FACTOR + 3000);
   });
 
   it('an unreachable provider fails as provider', async () => {
