@@ -8,8 +8,11 @@ const IDLE_TIMEOUT_MS = 3000;
  */
 const AFTER_LOAD_MS = 1500;
 
-/** Runs `start` once the page has loaded, settled and the browser is idle: the page's own work comes first. */
-export function afterLoadAndIdle(start: () => void): () => void {
+/**
+ * Runs `start` once the page has loaded, settled and the browser is idle: the page's own work comes
+ * first. `settle: false` skips the wait after the load event (idle is enough).
+ */
+export function afterLoadAndIdle(start: () => void, { settle = true }: { settle?: boolean } = {}): () => void {
   // Safari has no requestIdleCallback.
   const hasIdle = typeof (window as { requestIdleCallback?: unknown }).requestIdleCallback === 'function';
   let idle: number | undefined;
@@ -21,7 +24,7 @@ export function afterLoadAndIdle(start: () => void): () => void {
   const schedule = () => {
     // Measured from the page's load event: later (another screen of the app opened) there is no wait.
     const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
-    timer = window.setTimeout(whenIdle, Math.max(0, loaded + AFTER_LOAD_MS - performance.now()));
+    timer = window.setTimeout(whenIdle, settle ? Math.max(0, loaded + AFTER_LOAD_MS - performance.now()) : 0);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });

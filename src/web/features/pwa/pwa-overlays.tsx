@@ -37,14 +37,10 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
   // for an installable app): the banner waits until the page has settled, so that neither its code
   // nor its render competes with the page's own first screen.
   const [settled, setSettled] = useState(false);
-  useEffect(
-    () =>
-      afterLoadAndIdle(() => {
-        setSettled(true);
-        void loadCards().catch(() => undefined);
-      }),
-    [],
-  );
+  // The cards as soon as the page is idle after its load (not later: the connection may drop right
+  // after the page shows); the rest once it has settled.
+  useEffect(() => afterLoadAndIdle(() => void loadCards().catch(() => undefined), { settle: false }), []);
+  useEffect(() => afterLoadAndIdle(() => setSettled(true)), []);
   const canInstall = settled && install.canInstall;
 
   const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;
