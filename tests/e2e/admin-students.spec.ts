@@ -182,6 +182,8 @@ test('the database helper finds users by any-case substring, approves a pending 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`student management and the database helper (${theme}) have no serious accessibility violation at 1280 and 390`, async ({ browser }) => {
+    // Ten axe scans of long lists: room for a busy machine.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
     await adminSession(context);
