@@ -9,7 +9,8 @@ import { courses, files, mediaUsage, thumbnailCandidates } from '../../db/schema
 import { ADMIN, ALICE, errorMessage, filesIn, pdfBytes, seedCourse, tempDataDir, uploadPdf } from '../../test-helpers/workspace-fixtures';
 
 const DAILY_IMAGES = 1000;
-const TIMEOUT_MS = 500;
+// Long enough for the fake to send an oversized image on a busy machine; the hang test waits it out.
+const TIMEOUT_MS = 4000;
 
 let fake: FakeMedia;
 let t: TestContext;
@@ -162,9 +163,9 @@ describe('generating thumbnail candidates', () => {
     const started = Date.now();
     const res = await generate(course.id, { prompt: 'A slow painter [[media:hang]]' });
     expect(res.statusCode).toBe(504);
-    expect(errorMessage(res)).toBe('Failed to generate image: no answer within 0.5 seconds.');
+    expect(errorMessage(res)).toBe('Failed to generate image: no answer within 4 seconds.');
     // Bounded, not hung: generous, as the machine may be busy (the provider would never answer).
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 20);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 5);
   }, 30_000);
 
   it('offers the images that came when some of them failed, and says how many did not', async () => {
