@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { afterLoadAndIdle } from '@web/lib/after-load';
-import type { OverlayCardsProps } from './overlay-cards';
 import { useSlowPageLoad } from './slow-connection';
 import { useConnectionToasts } from './use-connection-toasts';
 import { useInstallPrompt } from './use-install-prompt';
@@ -10,15 +9,32 @@ import { useServiceWorker } from './use-service-worker';
 
 // The cards are not part of any page's first download (only the listeners are): they are fetched
 // once the page has loaded and gone idle, so they are at hand when the connection drops before the
-// service worker has kept them. Should that fetch fail (offline on a first visit), the overlays stay
-// away; the page itself never breaks for them.
-let cards: Promise<typeof import('./overlay-cards')> | undefined;
+// service worker has kept them. Should that fetch fail (offline on a first visit), it is tried again
+// when the connection drops (the service worker may answer) and when it returns; the page itself
+// never breaks for them.
+type CardsModule = typeof import('./overlay-cards');
+let cards: Promise<CardsModule> | undefined;
 const loadCards = () =>
   (cards ??= import('./overlay-cards').catch((error: unknown) => {
     cards = undefined;
     throw error;
   }));
-const OverlayCards = lazy<ComponentType<OverlayCardsProps>>(() => loadCards().catch(() => ({ default: () => null })));
+
+function useOverlayCards(needed: boolean): CardsModule['default'] | null {
+  const [module, setModule] = useState<CardsModule | null>(null);
+  useEffect(() => {
+    if (module) return;
+    let current = true;
+    const load = () => void loadCards().then((m) => current && setModule(m), () => undefined);
+    // At once when a card is to show; otherwise once the page is idle after its load.
+    const cancel = needed ? (load(), () => undefined) : afterLoadAndIdle(load, { settle: false });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [module, needed]);
+  return module?.default ?? null;
+}
 
 /**
  * The global overlays of every page (spec §2): connection toasts; top right, the offline or
@@ -37,25 +53,22 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
   // for an installable app): the banner waits until the page has settled, so that neither its code
   // nor its render competes with the page's own first screen.
   const [settled, setSettled] = useState(false);
-  // The cards as soon as the page is idle after its load (not later: the connection may drop right
-  // after the page shows); the rest once it has settled.
-  useEffect(() => afterLoadAndIdle(() => void loadCards().catch(() => undefined), { settle: false }), []);
   useEffect(() => afterLoadAndIdle(() => setSettled(true)), []);
   const canInstall = settled && install.canInstall;
 
   const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;
-  if (!top && online && !update.needRefresh && !canInstall && !install.justInstalled) return null;
+  const needed = Boolean(top) || !online || update.needRefresh || canInstall || install.justInstalled;
+  const OverlayCards = useOverlayCards(needed);
+  if (!OverlayCards || !needed) return null;
   return (
-    <Suspense fallback={null}>
-      <OverlayCards
-        pathname={pathname}
-        top={top}
-        onDismissSlow={() => setSlowDismissed(true)}
-        update={update}
-        install={{ ...install, canInstall, install: () => void install.install() }}
-        offline={!online}
-        topSlot={topSlot}
-      />
-    </Suspense>
+    <OverlayCards
+      pathname={pathname}
+      top={top}
+      onDismissSlow={() => setSlowDismissed(true)}
+      update={update}
+      install={{ ...install, canInstall, install: () => void install.install() }}
+      offline={!online}
+      topSlot={topSlot}
+    />
   );
 }
