@@ -239,6 +239,8 @@ for (const [width, height, theme] of [
   [390, 844, 'light'],
 ] as const) {
   test(`every tab has no serious accessibility violation at ${width} px, ${theme}`, async ({ browser }) => {
+    // Seven tabs with charts, each scanned by axe: room for a busy machine.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width, height } });
     const page = await context.newPage();
     await adminSession(context);
