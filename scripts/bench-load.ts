@@ -4,8 +4,8 @@
  * Into a FRESH database (an embedded PostgreSQL in a temporary folder, or a new database
  * `bench_load_<pid>` on the server of DATABASE_URL, dropped afterwards) it seeds 1,000 approved
  * students enrolled in one published course of 30 lessons, starts the app as its own process (as in
- * production: NODE_ENV=production), then drives it from this process with autocannon for DURATION
- * seconds over 50 connections on loopback, four calls side by side with a quarter of the
+ * production: built, NODE_ENV=production), then drives it from this process with autocannon for
+ * DURATION seconds over 50 connections on loopback, four calls side by side with a quarter of the
  * connections each: the course-learning data call, marking lessons complete, the dashboard call, and
  * GET /api/health as the reference. It prints requests per second, p50/p99 latency and errors per
  * call, each call's throughput as a share of the health route's, the server's peak memory, and then
@@ -22,7 +22,7 @@
  * FAULT_DURATION (default 20), OUTAGE_MS (default 3000); diagnostics: PROFILE=<folder> (a CPU
  * profile of the server), WAITS=1 (what the database sessions wait for). Not part of npm test.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,7 +148,11 @@ async function startServer(databaseUrl: string) {
   let output = '';
   // PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  // The server as `npm start` runs it: bundled by scripts/build-server.mjs (into dist-bench/, so a
+  // build in dist/ is left alone), run by node itself.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, DIST_DIR: 'dist-bench' }, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
+  const child = spawn(process.execPath, [...profile, 'dist-bench/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

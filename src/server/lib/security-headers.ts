@@ -1,17 +1,19 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { VIDEO_FRAME_ORIGINS } from '../../common/video';
 
 /**
- * Security headers on every answer (@fastify/helmet), with a Content-Security-Policy the app works
+ * Security headers on every answer (helmet), with a Content-Security-Policy the app works
  * under: scripts only from our own origin (no inline script: the theme runs from /theme-init.js),
  * frames only our own PDFs and the YouTube and Vimeo players, images from any https site (course
  * thumbnails are links the tutor pastes). Inline styles stay allowed: React and the UI libraries
  * set them. HSTS and the https upgrade only in production, where the app is served over TLS.
+ * helmet's middleware is built once and applied to every request (docs/decisions/013): the
+ * @fastify/helmet plugin built it anew for each request, parsing the whole policy every time.
  */
 export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
-  await app.register(helmet, {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,4 +41,5 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduct
     // Lesson videos and thumbnails come from other sites.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
 });

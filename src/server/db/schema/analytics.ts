@@ -145,7 +145,7 @@ export const analyticsHourly = pgTable(
 /**
  * Additions to analytics_lesson_stats not folded in yet (migration 0005). Progress writes append a
  * row here instead of updating the lesson's row, so concurrent completions of one lesson never
- * wait for each other; analytics_fold() moves these sums into analytics_lesson_stats (every second
+ * wait for each other; analytics_fold() moves these sums into analytics_lesson_stats (every 250 ms
  * in the app's background, under an advisory lock, and before each analytics answer). Readers use the view
  * analytics_lesson_totals (the row plus its pending deltas). No index and no key: it stays small,
  * and inserting into it takes no lock another writer could hold.
@@ -173,7 +173,7 @@ export const analyticsHourlyDeltas = pgTable('analytics_hourly_deltas', {
  * lesson_progress rows added (sign 1) or removed (sign -1) whose effect on the rollups is not
  * applied yet (migration 0006). The progress triggers only append here, so a progress write costs
  * one small insert; analytics_fold() applies the queue to every rollup at once, set-based: the app
- * folds every second in the background (migration 0010; skipped when another instance's fold runs),
+ * folds every 250 ms in the background (migration 0010; skipped when another instance's fold runs),
  * and every analytics answer folds first (waiting for a fold in progress), so answers count every
  * committed write.
  */

@@ -119,7 +119,7 @@ describe('analytics counts under concurrent writes', () => {
     for (const lesson of c.lessons) expect(await lessonTotals(lesson)).toEqual({ started: 2, completed: 2 });
   });
 
-  it("the app's background fold applies the queue (every second in the server; here every 20 ms)", async () => {
+  it("the app's background fold applies the queue (every 250 ms in the server; here every 20 ms)", async () => {
     const c = await course(t.db, 'Background', [1]);
     const s = await student(t.db, 'Background');
     await enrollAt(t.db, s, c.id, t.ago(DAY));

@@ -115,7 +115,8 @@ const Q = {
     'course_lessons',
     `select count(l.id)::int as total from chapters ch join lessons l on l.chapter_id = ch.id where ch.course_id = $1`,
   ),
-  recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4, $5)`),
+  /** The access check, the lock, the counts, the write and the certificate in one call (migration 0011). */
+  recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
 };
 
 const run = <T extends pg.QueryResultRow>(on: Pick<pg.Pool, 'query'>, q: Statement, values: unknown[]) =>
@@ -301,9 +302,8 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     checkLesson,
 
     async recordProgress(auth: ActiveSession, lessonId: string, body: ProgressBody): Promise<ProgressResponse> {
-      const { courseId } = await checkLesson(auth, lessonId);
-
       if (isPreview(auth)) {
+        const { courseId } = await checkLesson(auth, lessonId);
         // Preview (§4): the answer as if this were the only lesson done; nothing is written.
         const { rows } = await run<{ total: number }>(pool, Q.courseLessons, [courseId]);
         const total = rows[0]?.total ?? 0;
@@ -318,16 +318,19 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         };
       }
 
-      // The lock, the counts, the write and the certificate in one call (migration 0008).
+      // A student's write checks access in the same call as checkLesson would: 404, 404, 403.
+      if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
       const { rows } = await run<{
-        enrolled: boolean;
+        access: 'ok' | 'lesson_not_found' | 'course_not_found' | 'not_enrolled';
         total: number;
         completed_before: number;
         completed_after: number;
         lesson_status: LessonStatus;
-      }>(pool, Q.recordProgress, [auth.user.id, lessonId, courseId, body.status, now().toISOString()]);
+      }>(pool, Q.recordProgress, [auth.user.id, lessonId, body.status, now().toISOString()]);
       const r = rows[0]!;
-      if (!r.enrolled) throw notEnrolled();
+      if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
+      if (r.access === 'course_not_found') throw notFound(LearningMessages.courseNotFound);
+      if (r.access === 'not_enrolled') throw notEnrolled();
       const courseCompleted = r.total > 0 && r.completed_after >= r.total;
       return {
         lessonStatus: r.lesson_status,

@@ -247,9 +247,13 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     await enroll(t.db, aliceId, draft.course.id);
     const d = await put(draft.lessonIds[0]![0]!, 'completed', alice);
     expect(d.statusCode).toBe(404);
+    expect(d.json().error.message).toBe(LearningMessages.courseNotFound);
     expect(await rows(aliceId, draft.lessonIds[0]![0]!)).toHaveLength(0);
 
-    expect((await put('00000000-0000-4000-8000-000000000000', 'completed', alice)).statusCode).toBe(404);
+    const unknown = await put('00000000-0000-4000-8000-000000000000', 'completed', alice);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(LearningMessages.lessonNotFound);
+    expect((await put('not-a-uuid', 'in_progress', alice)).statusCode).toBe(404);
   });
 
   it('percent and status follow when the tutor adds a lesson to a completed course', async () => {
