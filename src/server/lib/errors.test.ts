@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from './errors';
 
 describe('isDatabaseUnavailable', () => {
   it("knows PostgreSQL's shutdown and connection classes and refused sockets, also wrapped as a cause", () => {
-    for (const code of ['57P01', '57P03', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']) {
+    for (const code of ['57P01', '57P03', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
       expect(isDatabaseUnavailable(new Error('query failed', { cause: Object.assign(new Error('x'), { code }) })), code).toBe(true);
     }
