@@ -1,47 +1,34 @@
 import { AlertCircleIcon, GraduationCapIcon, RotateCcwIcon } from 'lucide-react';
+import { EmptyPanel } from '@web/components/empty-panel';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 export function NoCourses({ preview }: { preview: boolean }) {
   return (
-    <section
-      aria-labelledby="no-courses-title"
-      className="flex flex-col items-center rounded-2xl border border-dashed bg-card px-6 py-14 text-center sm:py-20"
-    >
-      <div className="mb-4 flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <GraduationCapIcon className="size-7" aria-hidden="true" />
-      </div>
-      <h2 id="no-courses-title" className="text-lg font-semibold">
-        No Courses Yet
-      </h2>
-      <p className="mt-2 max-w-md text-muted-foreground">
-        {preview
-          ? 'There are no published courses to preview yet. Publish a course and it appears here as your students would see it.'
-          : "You haven't been enrolled in any courses yet. Contact your instructor to get started."}
-      </p>
-    </section>
+    <EmptyPanel icon={GraduationCapIcon} title="No Courses Yet" size="page">
+      {preview
+        ? 'There are no published courses to preview yet. Publish a course and it appears here as your students would see it.'
+        : "You haven't been enrolled in any courses yet. Contact your instructor to get started."}
+    </EmptyPanel>
   );
 }
 
 export function DashboardLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <section
-      role="alert"
-      aria-labelledby="load-error-title"
-      className="flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center sm:py-20"
+    <EmptyPanel
+      icon={AlertCircleIcon}
+      title="Unable to Load Courses"
+      size="page"
+      tone="error"
+      action={
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RotateCcwIcon aria-hidden="true" className={retrying ? 'animate-spin motion-reduce:animate-none' : undefined} />
+          Try Again
+        </Button>
+      }
     >
-      <div className="mb-4 flex size-14 items-center justify-center rounded-full bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200">
-        <AlertCircleIcon className="size-7" aria-hidden="true" />
-      </div>
-      <h2 id="load-error-title" className="text-lg font-semibold">
-        Unable to Load Courses
-      </h2>
-      <p className="mt-2 max-w-md text-muted-foreground">Failed to load dashboard data. Please try again.</p>
-      <Button className="mt-6" variant="outline" onClick={onRetry} disabled={retrying}>
-        <RotateCcwIcon aria-hidden="true" className={retrying ? 'animate-spin motion-reduce:animate-none' : undefined} />
-        Try Again
-      </Button>
-    </section>
+      Failed to load dashboard data. Please try again.
+    </EmptyPanel>
   );
 }
 
