@@ -240,8 +240,12 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
           const label = `offline and install overlays at ${width}px, ${theme}`;
           await test.step(label, async () => {
             await page.setViewportSize({ width, height });
+            // Without a service worker (blocked here) the overlays' cards come only from the network:
+            // they are fetched once the page is idle, and must have arrived before it goes offline.
+            const cards = page.waitForResponse(/\/assets\/overlay-cards-[^/]+\.js$/);
             await page.goto('/student/dashboard');
             await h1(page, 'My Learning Dashboard');
+            await cards;
             await page.evaluate(() => {
               const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
                 prompt: () => Promise.resolve(),
