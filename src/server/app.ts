@@ -115,7 +115,8 @@ export async function buildApp(deps: AppDeps) {
       return reply.code(400).send({ error: { code: ErrorCode.validation, message, title: 'Invalid request', ...(field ? { field } : {}) } });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
+      // The same socket errors come from the object store or the AI provider: `err` says which.
+      request.log.error({ err }, 'a backing service is unavailable (database, object store or AI provider)');
       return reply
         .code(503)
         .send({ error: { code: ErrorCode.unavailable, message: 'The service is temporarily unavailable. Please try again in a moment.' } });
