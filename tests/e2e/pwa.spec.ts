@@ -328,6 +328,36 @@ test.describe('a first visit, before the service worker keeps anything', () => {
     await expect(toast(page, 'Connection Restored')).toBeVisible();
     await expect(page.getByText('No Internet Connection')).toBeHidden();
   });
+
+  test('cards that could not be fetched are fetched when the connection returns, while one is still to show', async ({ page, context }) => {
+    // The cards' fetch fails (as offline without a service worker) while the install offer waits to show.
+    let refused = 0;
+    await page.route(/\/assets\/overlay-cards-[^/]+\.js$/, (route) => (refused++, route.abort('internetdisconnected')));
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Start Free' })).toBeVisible();
+    // Once the page is idle: the first try.
+    await expect.poll(() => refused).toBe(1);
+    await offerInstall(page, 'accepted');
+    await context.setOffline(true);
+    await expect(toast(page, 'Connection Lost')).toBeVisible();
+    // A card is wanted now (the offline notice): the second try.
+    await expect.poll(() => refused).toBe(2);
+    const banner = page.getByRole('region', { name: 'Install the app' });
+    await expect(banner).toHaveCount(0);
+    // Past the moment the page settles (afterLoadAndIdle, 1.5 s after the load event, then idle):
+    // the install offer is wanted too, so a card stays wanted when the connection returns.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+          setTimeout(() => requestIdleCallback(() => resolve()), Math.max(0, loaded + 1600 - performance.now()));
+        }),
+    );
+
+    await page.unroute(/\/assets\/overlay-cards-[^/]+\.js$/);
+    await context.setOffline(false);
+    await expect(banner).toBeVisible();
+  });
 });
 
 test('a new version of the app announces itself and Reload switches to it', async ({ page }) => {

@@ -10,8 +10,8 @@ import { useServiceWorker } from './use-service-worker';
 // The cards are not part of any page's first download (only the listeners are): they are fetched
 // once the page has loaded and gone idle, so they are at hand when the connection drops before the
 // service worker has kept them. Should that fetch fail (offline on a first visit), it is tried again
-// when the connection drops (the service worker may answer) and when it returns; the page itself
-// never breaks for them.
+// when the connection drops (the service worker may answer) and when it returns, even while a card
+// is still wanted; the page itself never breaks for them.
 type CardsModule = typeof import('./overlay-cards');
 let cards: Promise<CardsModule> | undefined;
 const loadCards = () =>
@@ -25,11 +25,18 @@ function useOverlayCards(needed: boolean): CardsModule['default'] | null {
   useEffect(() => {
     if (module) return;
     let current = true;
-    const load = () => void loadCards().then((m) => current && setModule(m), () => undefined);
+    // A failed fetch (offline, and no service worker yet) is tried again when the connection returns.
+    const retry = () => load();
+    const load = (): void =>
+      void loadCards().then(
+        (m) => current && setModule(m),
+        () => current && window.addEventListener('online', retry, { once: true }),
+      );
     // At once when a card is to show; otherwise once the page is idle after its load.
     const cancel = needed ? (load(), () => undefined) : afterLoadAndIdle(load, { settle: false });
     return () => {
       current = false;
+      window.removeEventListener('online', retry);
       cancel();
     };
   }, [module, needed]);
