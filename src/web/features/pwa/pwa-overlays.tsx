@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { afterLoadAndIdle } from '@web/lib/after-load';
+import { useSettled } from '@web/lib/use-settled';
 import { useSlowPageLoad } from './slow-connection';
 import { useConnectionToasts } from './use-connection-toasts';
 import { useInstallPrompt } from './use-install-prompt';
@@ -59,8 +60,7 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
   // The browser may offer installation while the page is still loading (Chromium does so at once
   // for an installable app): the banner waits until the page has settled, so that neither its code
   // nor its render competes with the page's own first screen.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setSettled(true)), []);
+  const settled = useSettled();
   const canInstall = settled && install.canInstall;
 
   const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;

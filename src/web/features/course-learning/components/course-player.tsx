@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { paths } from '@web/app/paths';
 import { Alert } from '@web/components/ui/alert';
 import { afterLoadAndIdle } from '@web/lib/after-load';
+import { useSettled } from '@web/lib/use-settled';
 import { flattenLessons, neighbours, withCompleted } from '../course-navigation';
 import { useLessonProgress } from '../use-lesson-completion';
 import { useStableHandler } from '../use-stable-handler';
@@ -25,13 +26,6 @@ const CourseContentsDrawer = lazy(loadContentsDrawer);
 // settled, not with the lesson: the button appears a moment after it (at once on a later visit).
 const AiTutor = memo(lazy(() => import('@web/features/ai-tutor/ai-tutor').then((m) => ({ default: m.AiTutor }))));
 const CompletionDialog = lazy(() => loadCompletionDialog().then((m) => ({ default: m.CompletionDialog })));
-
-/** False until the page has loaded and settled (see afterLoadAndIdle); at once on a later visit of the screen. */
-function useSettled() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setSettled(true)), []);
-  return settled;
-}
 
 type Props = { outline: LearnResponse; studentName: string };
 
