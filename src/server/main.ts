@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { consoleMailer, smtpMailer } from './lib/mail';
+import { StartError, explainDatabaseError, explainListenError } from './lib/start-errors';
 import { scheduleAnalyticsFolds } from './modules/analytics/folding';
 import { schedulePruning } from './modules/auth/maintenance';
 
@@ -55,7 +56,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.pool).catch((err: NodeJS.ErrnoException) => {
+      throw explainDatabaseError(err, databaseUrl!) ?? err;
+    });
     await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction, testStudents: env.devTools });
     // Built: dist/server/main.js serves dist/web beside it; from source (tsx): the last build in dist/web.
     const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,14 +72,17 @@ async function main() {
       webRoot,
       logger: { level: env.logLevel },
     });
-    await app.listen({ port: env.port, host: env.host });
+    await app.listen({ port: env.port, host: env.host }).catch((err: NodeJS.ErrnoException) => {
+      throw explainListenError(err, env.host, env.port) ?? err;
+    });
     const log = app.log;
     schedulePruning(database.db, (err) => log.warn({ err }, 'pruning of old sessions and codes failed'));
     stopFolds = scheduleAnalyticsFolds(database.db, (err) => log.warn({ err }, 'folding the analytics queue failed'));
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
     if (!env.smtpUrl) console.log('SMTP_URL is not set: e-mails (sign-in codes included) are printed here.');
   } catch (err) {
-    console.error(err);
+    // Known causes print their one sentence; anything else keeps its stack, which is then the useful part.
+    console.error(err instanceof StartError ? err.message : err);
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(1);

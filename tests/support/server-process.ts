@@ -21,12 +21,20 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** The server from source (`src/server/main.ts` through tsx) as its own process on a free loopback port. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * The server as its own process on a free loopback port: from source (`src/server/main.ts`
+ * through tsx) by default, or a built bundle (`entry`) in another checkout (`cwd`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { cwd?: string; entry?: string; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
