@@ -5,12 +5,10 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
 import { routePreload } from './scripts/route-preload-plugin';
+import { notPrecached, routePreloads } from './src/web/app/route-manifest';
 import { userDataPlugin } from './src/web/features/pwa/sw-user-data-plugin';
 
 const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-const shell = 'src/web/features/shell/shell-layout.tsx';
-// The administrator's view switch, loaded apart from the shell (a student never sees it): the admin screens preload it.
-const viewSwitch = 'src/web/features/shell/view-mode-switch.tsx';
 
 // The web app: index.html at the repo root, entry src/web/main.tsx, built into dist/web,
 // which the Fastify server serves (falling back to index.html for any non-/api path).
@@ -28,9 +26,8 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg}'],
-        // The tutor's own screens (analytics with its charts is the largest chunk) are not downloaded
-        // into every student's browser; the tutor's browser fetches them when they are opened.
-        globIgnores: ['**/{analytics-page,course-editor-page,courses-page,admin-home-page,admin-students-page,database-helper-page}-*.js'],
+        // The tutor's own pages are not downloaded into every student's browser (route-manifest.ts).
+        globIgnores: [`**/{${notPrecached().join(',')}}-*.js`],
         navigateFallback: 'index.html',
         // API calls, PDFs opened in a frame and files are never answered with the app's page.
         navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i],
@@ -57,30 +54,7 @@ export default defineConfig({
     precompress(),
     // Per page, the route's chunks (and, signed in, the API answers it waits for), which the server
     // adds to index.html as preloads: they download beside the framework instead of after it.
-    routePreload({
-      '/': { modules: ['src/web/features/landing/landing-page.tsx'] },
-      '/login': { modules: ['src/web/features/auth/login-page.tsx'] },
-      '/register': { modules: ['src/web/features/auth/register-page.tsx'] },
-      '/contact': { modules: ['src/web/features/contact/contact-page.tsx'], data: ['/api/session'] },
-      '/certificates/:certificateId': { modules: ['src/web/features/certificates/certificate-verify-page.tsx'] },
-      '/dashboard': { modules: [], data: ['/api/session'] },
-      '/student/dashboard': {
-        modules: [shell, 'src/web/features/student-dashboard/student-dashboard-page.tsx'],
-        data: ['/api/session', '/api/student/dashboard'],
-      },
-      '/course/:courseId': {
-        modules: [shell, 'src/web/features/course-learning/course-learning-page.tsx'],
-        // The installation's settings too: the lesson's Listen button asks for them as it renders.
-        data: ['/api/session', '/api/courses/:courseId/learn', '/api/public-config'],
-      },
-      '/admin/dashboard': { modules: [shell, viewSwitch, 'src/web/features/admin-home/admin-home-page.tsx'], data: ['/api/session'] },
-      '/admin/students': { modules: [shell, viewSwitch, 'src/web/features/admin-students/admin-students-page.tsx'], data: ['/api/session'] },
-      '/admin/courses': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/courses-page.tsx'], data: ['/api/session'] },
-      '/admin/courses/new': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
-      '/admin/courses/:courseId/edit': { modules: [shell, viewSwitch, 'src/web/features/admin-courses/course-editor-page.tsx'], data: ['/api/session'] },
-      '/admin/analytics': { modules: [shell, viewSwitch, 'src/web/features/analytics/analytics-page.tsx'], data: ['/api/session'] },
-      '/admin/database-helper': { modules: [shell, viewSwitch, 'src/web/features/database-helper/database-helper-page.tsx'], data: ['/api/session'] },
-    }),
+    routePreload(routePreloads()),
   ],
   resolve: {
     alias: {

@@ -4,6 +4,7 @@ import { PwaOverlays } from '@web/features/pwa/pwa-overlays';
 import { useFinishSignOut } from '@web/lib/use-sign-out';
 import { DashboardRedirect, RequireAuth } from './guards';
 import { paths } from './paths';
+import { pageRoutes, type PageAccess, type PageRoute } from './route-manifest';
 import { RouteErrorScreen } from './screens/error-screen';
 import { FullPageSpinner } from './screens/full-page-spinner';
 
@@ -29,8 +30,17 @@ function RootLayout() {
   );
 }
 
-// Every page is its own chunk (route `lazy`): the landing page never downloads admin code.
+// Every page is its own chunk (route `lazy`): the landing page never downloads admin code. The
+// pattern matches exactly the pages of route-manifest.ts (its test keeps the two in step).
+const pageModules = import.meta.glob<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>('../features/*/*-page.tsx');
 const shell = () => import('@web/features/shell/shell-layout');
+
+const lazyPage = (route: PageRoute): RouteObject => {
+  const load = pageModules[route.page.replace(/^src\/web\//, '../')];
+  if (!load) throw new Error(`route-manifest.ts names ${route.page}, which is not a page file`);
+  return { path: route.path, lazy: load };
+};
+const pagesFor = (access: PageAccess) => pageRoutes.filter((r) => r.access === access).map(lazyPage);
 
 export const routes: RouteObject[] = [
   {
@@ -39,41 +49,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     HydrateFallback: FullPageSpinner,
     children: [
-      { path: paths.home, lazy: () => import('@web/features/landing/landing-page') },
-      { path: paths.contact, lazy: () => import('@web/features/contact/contact-page') },
-      { path: paths.login, lazy: () => import('@web/features/auth/login-page') },
-      { path: paths.register, lazy: () => import('@web/features/auth/register-page') },
-      // Public: anyone holding a certificate's link may check it.
-      { path: paths.certificate.pattern, lazy: () => import('@web/features/certificates/certificate-verify-page') },
+      ...pagesFor('public'),
       { path: paths.dashboard, element: <DashboardRedirect /> },
       // The spec's navigation lists /create while its buttons use /new: both lead to the form.
       { path: paths.admin.courseCreate, element: <Navigate to={paths.admin.courseNew} replace /> },
-      {
-        element: <RequireAuth role="admin" />,
-        children: [
-          {
-            lazy: shell,
-            children: [
-              { path: paths.admin.dashboard, lazy: () => import('@web/features/admin-home/admin-home-page') },
-              { path: paths.admin.students, lazy: () => import('@web/features/admin-students/admin-students-page') },
-              { path: paths.admin.courses, lazy: () => import('@web/features/admin-courses/courses-page') },
-              { path: paths.admin.courseNew, lazy: () => import('@web/features/admin-courses/course-editor-page') },
-              { path: paths.admin.courseEdit.pattern, lazy: () => import('@web/features/admin-courses/course-editor-page') },
-              { path: paths.admin.analytics, lazy: () => import('@web/features/analytics/analytics-page') },
-              { path: paths.admin.databaseHelper, lazy: () => import('@web/features/database-helper/database-helper-page') },
-            ],
-          },
-        ],
-      },
-      {
-        element: <RequireAuth role="student" />,
-        children: [{ lazy: shell, children: [{ path: paths.student.dashboard, lazy: () => import('@web/features/student-dashboard/student-dashboard-page') }] }],
-      },
-      {
-        // Approved students; the admin may preview any course.
-        element: <RequireAuth />,
-        children: [{ lazy: shell, children: [{ path: paths.course.pattern, lazy: () => import('@web/features/course-learning/course-learning-page') }] }],
-      },
+      { element: <RequireAuth role="admin" />, children: [{ lazy: shell, children: pagesFor('admin') }] },
+      { element: <RequireAuth role="student" />, children: [{ lazy: shell, children: pagesFor('student') }] },
+      // Approved students; the admin may preview any course.
+      { element: <RequireAuth />, children: [{ lazy: shell, children: pagesFor('enrolled') }] },
       { path: '*', lazy: () => import('@web/app/screens/not-found-page') },
     ],
   },
