@@ -161,6 +161,8 @@ async function startServer(databaseUrl: string) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
+      // No mail server here: production refuses console mail unless told it is meant.
+      MAIL_TRANSPORT: 'console',
       APP_URL: `http://127.0.0.1:${port}`,
       // LOG_LEVEL as in production: unset (info) unless given.
     },

@@ -464,7 +464,11 @@ export const EXIT_POINT_LABELS = {
 //     EVENTS_BATCH_MAX, and on `pagehide` / `visibilitychange` to hidden with
 //     `fetch('/api/events', { method: 'POST', keepalive: true, credentials: 'same-origin',
 //     headers: { 'Content-Type': 'application/json' }, body })` — never blocking the page;
-//     failures are dropped (a 4xx is never retried; a network error may be retried once).
+//     a refused batch (4xx) is dropped; on 429 (past the student's budget: EVENTS_PER_MINUTE,
+//     EVENTS_BURST; Retry-After says when), a 5xx or no network the batch is kept and sent again
+//     after a growing pause; the client keeps at most 500 events.
+//   - heartbeat seconds are credited against the server's clock: a student is never credited more
+//     visible time than has passed since their last credited heartbeat (at most an hour back).
 //   - lesson_opened: when a lesson is shown (selected, or the first one on load).
 //   - lesson_heartbeat: every HEARTBEAT_INTERVAL_SECONDS while the lesson is shown in a visible
 //     tab (document.visibilityState === 'visible'), and when it stops being shown (lesson change,

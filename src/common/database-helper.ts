@@ -54,6 +54,8 @@ export const tableFieldSchema = z.object({
   column: z.string(),
   type: z.string(),
   nullable: z.boolean(),
+  /** Whether `_sort` accepts the field (each sortable field has an index, so every page costs the same). */
+  sortable: z.boolean(),
   values: z.array(z.string()).optional(),
 });
 
@@ -73,8 +75,10 @@ export type TablesResponse = z.infer<typeof tablesResponseSchema>;
 
 /**
  * GET /api/admin/tables/:table/items?_limit=&_cursor=&_sort=&_order=&field=value|op:value|BETWEEN:low,high
- * `_limit` 1..100 (more is capped at 100, default 20), `_sort` any field (default createdAt),
- * `_order` asc|desc (default desc), `_cursor` the `nextCursor` of the previous page.
+ * `_limit` 1..100 (more is capped at 100, default 20), `_sort` a sortable field (default createdAt;
+ * GET /api/admin/tables marks them: the id, the timestamps that are never empty and a few short
+ * never-empty fields, each served by a (field, id) index), `_order` asc|desc (default desc),
+ * `_cursor` the `nextCursor` of the previous page (keyset paging: a deep page costs what the first does).
  * Field names are the camelCase names (or the snake_case column names) listed by GET /api/admin/tables.
  */
 export const tableItemsResponseSchema = z.object({

@@ -19,6 +19,7 @@ import type { Env } from './env';
 import { createChatModel } from './lib/ai';
 import { AppError, isDatabaseUnavailable } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
+import { warnAboutUndeclaredProxy } from './lib/proxy-warning';
 import type { Mailer } from './lib/mail';
 import { createStorage, type FileStorage } from './lib/storage';
 import { tutorRoutes } from './modules/ai-tutor/tutor.routes';
@@ -26,7 +27,7 @@ import { createTutorService } from './modules/ai-tutor/tutor.service';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
-import { authPlugin, sessionCookie } from './modules/auth/auth.plugin';
+import { authPlugin, requireAdmin, sessionCookie } from './modules/auth/auth.plugin';
 import { sameOriginWrites } from './modules/auth/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -136,12 +137,11 @@ export async function buildApp(deps: AppDeps) {
     openapi: { info: { title: `${env.appName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const secret = await loadCodeSecret(db, env.appSecret);
   const cookieConfig = sessionCookie(env.isProduction);
   const sessions = createSessionService(db, now);
-  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now, limits: env.codeSendLimits });
+  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now, limits: env.codeSendLimits, log: app.log });
   const auth = createAuthService({
     db,
     codes,
@@ -151,16 +151,24 @@ export async function buildApp(deps: AppDeps) {
   });
   const students = createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log: app.log });
 
+  warnAboutUndeclaredProxy(app, env.trustProxy, now);
   // Cross-site writes are refused before the session is even looked up.
   await app.register(sameOriginWrites, { appUrl: env.appUrl });
   await app.register(authPlugin, { sessions, cookie: cookieConfig });
+  // The API description lists every route and field, a map for an attacker: in production only the
+  // admin reads it. Registered after the session is resolved, in its own scope so the guard covers
+  // the page, its JSON and YAML and its files.
+  await app.register(async (docs) => {
+    if (env.isProduction) docs.addHook('onRequest', requireAdmin);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
   await app.register(healthRoutes, { db });
   await app.register(publicConfigRoutes, {
     config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools, media: mediaConfigOf(env) },
   });
   await app.register(sessionUserHeader);
   await app.register(pwaRoutes, { appName: env.appName });
-  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig, devTools: env.devTools });
+  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig, devTools: env.devTools, trustProxy: env.trustProxy });
   await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
   await app.register(adminHomeRoutes, { db });
   await app.register(studentsRoutes, { students });
@@ -199,9 +207,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(mediaRoutes, { media, files: filesService });
-  await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName }) });
+  await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }), now });
-  await app.register(eventsRoutes, { events: createEventsService({ db, now }) });
+  await app.register(eventsRoutes, { events: createEventsService({ db, now, limits: env.events }) });
 
   const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {

@@ -97,6 +97,8 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/tables/:table/items': ['admin', 200],
   'GET /api/admin/analytics': ['admin', 200],
   'GET /api/admin/analytics/students.csv': ['admin', 200],
+  // Revoking or reinstating a certificate (docs/decisions/016).
+  'PATCH /api/admin/certificates/:id': ['admin', 400],
 };
 
 function expected(key: string, persona: Persona): number {

@@ -77,8 +77,8 @@ describe('loadEnv', () => {
     expect(err.message).toContain('ADMIN_EMAIL: ADMIN_EMAIL is required in production');
   });
 
-  it('production with ADMIN_EMAIL is fine', () => {
-    const env = loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' });
+  it('production with ADMIN_EMAIL and SMTP_URL is fine', () => {
+    const env = loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', SMTP_URL: 'smtp://mail.school.test' });
     expect(env.isProduction).toBe(true);
     expect(env.adminEmail).toBe('tutor@school.test');
   });
@@ -110,7 +110,7 @@ describe('loadEnv', () => {
 
   it('TRUST_PROXY is a number of proxy hops, 0 by default', () => {
     expect(loadEnv(base).trustProxy).toBe(0);
-    expect(loadEnv({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ ...base, TRUST_PROXY: '1', ADMIN_EMAIL: 'tutor@school.test' }).trustProxy).toBe(1);
     expect(errorOf({ ...base, TRUST_PROXY: 'yes' }).message).toMatch(/TRUST_PROXY/);
   });
 
@@ -123,13 +123,47 @@ describe('loadEnv', () => {
   it('the development back door is on outside production only on a loopback HOST, unless DEV_TOOLS says otherwise', () => {
     expect(loadEnv(base).devTools).toBe(true);
     expect(loadEnv({ ...base, HOST: 'localhost' }).devTools).toBe(true);
-    expect(loadEnv({ ...base, HOST: '0.0.0.0' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, HOST: '0.0.0.0', ADMIN_EMAIL: 'tutor@school.test' }).devTools).toBe(false);
     expect(loadEnv({ ...base, HOST: '0.0.0.0', DEV_TOOLS: 'on' }).devTools).toBe(true);
-    expect(loadEnv({ ...base, DEV_TOOLS: 'off' }).devTools).toBe(false);
-    expect(loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, DEV_TOOLS: 'off', ADMIN_EMAIL: 'tutor@school.test' }).devTools).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', MAIL_TRANSPORT: 'console' }).devTools).toBe(false);
     expect(errorOf({ NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', DEV_TOOLS: 'on' }).message).toMatch(
       /DEV_TOOLS: DEV_TOOLS cannot be on in production/,
     );
+  });
+
+  it('DEV_TOOLS=auto turns the tools on only where the app is plainly local: loopback HOST and APP_URL, no proxy declared', () => {
+    const admin = { ADMIN_EMAIL: 'tutor@school.test' };
+    expect(loadEnv({ ...base, APP_URL: 'http://localhost:3000' }).devTools).toBe(true);
+    expect(loadEnv({ ...base, APP_URL: 'http://127.0.0.1:8080/' }).devTools).toBe(true);
+    expect(loadEnv({ ...base, APP_URL: 'http://[::1]:3000' }).devTools).toBe(true);
+    // the review's case: loopback HOST behind a reverse proxy, public APP_URL, TRUST_PROXY=1, NODE_ENV forgotten
+    expect(loadEnv({ ...admin, HOST: '127.0.0.1', APP_URL: 'https://tutor.school.test', TRUST_PROXY: '1' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, ...admin, APP_URL: 'https://tutor.school.test' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, ...admin, TRUST_PROXY: '1' }).devTools).toBe(false);
+    expect(loadEnv({ ...base, ...admin, HOST: '::' }).devTools).toBe(false);
+    // an explicit DEV_TOOLS=on outside production still wins
+    expect(loadEnv({ ...base, ...admin, APP_URL: 'https://tutor.school.test', DEV_TOOLS: 'on' }).devTools).toBe(true);
+  });
+
+  it('ADMIN_EMAIL does not default to admin@example.com unless the dev tools are on', () => {
+    expect(loadEnv(base).adminEmail).toBe('admin@example.com');
+    const notLocal: Record<string, string>[] = [{ APP_URL: 'https://tutor.school.test' }, { TRUST_PROXY: '1' }, { HOST: '0.0.0.0' }, { DEV_TOOLS: 'off' }];
+    for (const vars of notLocal) {
+      expect(errorOf({ ...base, ...vars }).message).toMatch(/ADMIN_EMAIL: ADMIN_EMAIL is required unless the development tools are on/);
+      expect(loadEnv({ ...base, ...vars, ADMIN_EMAIL: 'tutor@school.test' }).adminEmail).toBe('tutor@school.test');
+    }
+  });
+
+  it('production without SMTP_URL stops the start (codes would be printed in the log) unless MAIL_TRANSPORT=console says it is meant', () => {
+    const prod = { NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' };
+    expect(errorOf(prod).message).toMatch(/SMTP_URL: SMTP_URL is required in production .*MAIL_TRANSPORT=console/);
+    expect(loadEnv({ ...prod, MAIL_TRANSPORT: 'console' }).mailTransport).toBe('console');
+    expect(loadEnv({ ...prod, SMTP_URL: 'smtp://mail.school.test' }).mailTransport).toBe('smtp');
+    expect(loadEnv(base).mailTransport).toBe('console');
+    expect(loadEnv({ ...base, SMTP_URL: 'smtp://mail.school.test', MAIL_TRANSPORT: 'console' }).mailTransport).toBe('console');
+    expect(errorOf({ ...base, MAIL_TRANSPORT: 'smtp' }).message).toMatch(/MAIL_TRANSPORT: MAIL_TRANSPORT=smtp needs SMTP_URL/);
+    expect(errorOf({ ...base, MAIL_TRANSPORT: 'pigeon' }).message).toMatch(/MAIL_TRANSPORT/);
   });
 
   it('ADMIN_EMAIL cannot be a built-in test student (quick login would make anyone the admin)', () => {

@@ -5,7 +5,20 @@ import { IMAGE_ALT_MODELS } from '../common/media-texts';
 import type { S3Config } from './lib/storage-s3';
 import { isTestStudent } from './modules/dev/test-users';
 
-const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+
+/**
+ * The development back door (test students, a fixed code, quick login). 'auto' turns it on only
+ * where the app is plainly a developer's own: outside production, listening on loopback, with no
+ * public APP_URL and no proxy declared. Behind a proxy on the same machine HOST is loopback too,
+ * and a forgotten NODE_ENV must not hand the internet a signed-in account.
+ */
+function devToolsOn(e: { NODE_ENV: string; DEV_TOOLS: string; HOST: string; APP_URL?: string; TRUST_PROXY: number }): boolean {
+  if (e.NODE_ENV === 'production' || e.DEV_TOOLS === 'off') return false;
+  if (e.DEV_TOOLS === 'on') return true;
+  const localUrl = e.APP_URL === undefined || (URL.canParse(e.APP_URL) && isLoopback(new URL(e.APP_URL).hostname));
+  return isLoopback(e.HOST) && localUrl && e.TRUST_PROXY === 0;
+}
 
 const optionalUrl = (name: string, schemes: string[]) =>
   z
@@ -36,6 +49,8 @@ const envSchema = z
     APP_NAME: z.string().trim().min(1).default('CodeTutor'),
     CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),
     SMTP_URL: optionalUrl('SMTP_URL', ['smtp', 'smtps']),
+    /** 'console' prints e-mails (sign-in codes too) in the log; by default only outside production without SMTP_URL. */
+    MAIL_TRANSPORT: z.enum(['smtp', 'console']).optional(),
     MAIL_FROM: z.string().trim().min(3).optional(),
     OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL', ['http', 'https']),
     OPENAI_API_KEY: z.string().optional(),
@@ -87,13 +102,14 @@ const envSchema = z
     /** Web searches for the tutor's answers per student per UTC day (past it, answers come without web sources). */
     SEARCH_DAILY_LIMIT: wholeNumber('SEARCH_DAILY_LIMIT', 1, 100_000).default(50),
     SEARCH_TIMEOUT_MS: wholeNumber('SEARCH_TIMEOUT_MS', 50, 600_000).default(8_000),
-    /** The development back door: 'auto' turns it on outside production when HOST is a loopback address. */
+    /** The development back door: 'auto' turns it on outside production only when the app is plainly local (see devToolsOn). */
     DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
     DEV_LOGIN_CODE: z
       .string()
       .regex(/^\d{6}$/, 'DEV_LOGIN_CODE must be 6 digits')
       .default('123456'),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    /** Codes an address gets on request in an hour; past them, one every 10 minutes (the life of a code). */
     CODE_SENDS_PER_ADDRESS_PER_HOUR: wholeNumber('CODE_SENDS_PER_ADDRESS_PER_HOUR', 1, 100_000).default(CODE_SENDS_PER_ADDRESS_PER_HOUR),
     CODE_SENDS_PER_CLIENT_PER_HOUR: wholeNumber('CODE_SENDS_PER_CLIENT_PER_HOUR', 1, 100_000).default(CODE_SENDS_PER_CLIENT_PER_HOUR),
     /** Behind a reverse proxy: how many proxy hops to trust for the client address (rate limits). */
@@ -114,6 +130,17 @@ const envSchema = z
       .trim()
       .regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1 (or auto)')
       .default('us-east-1'),
+    /** Learning events each student may send per minute, on average (POST /api/events answers 429 past it). */
+    EVENTS_PER_MINUTE: wholeNumber('EVENTS_PER_MINUTE', 1, 100_000).default(60),
+    /** Learning events a student may send at once (a client catching up after a reconnection); at least one full batch. */
+    EVENTS_BURST: wholeNumber('EVENTS_BURST', 50, 1_000_000).default(500),
+    /** Days raw learning events are kept once folded into the analytics; 0 or 'forever' keeps them. */
+    EVENTS_RETENTION_DAYS: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,5}|forever)$/i, "EVENTS_RETENTION_DAYS must be a whole number of days (0 or 'forever': keep every event)")
+      .transform((v) => (/^forever$/i.test(v) || Number(v) === 0 ? null : Number(v)))
+      .default(90),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEV_TOOLS === 'on') {
@@ -124,6 +151,25 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL is required in production' });
+    } else if (!env.ADMIN_EMAIL && !devToolsOn(env)) {
+      // admin@example.com is a developer's placeholder: on a server that looks public it would make
+      // whoever reads that mailbox the administrator.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: "ADMIN_EMAIL is required unless the development tools are on (this server is not plainly local): set it to the tutor's address",
+      });
+    }
+    // The console mailer writes sign-in codes into the log, where they must never be in production.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'console') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production (otherwise e-mails, sign-in codes too, would be printed in the log); set MAIL_TRANSPORT=console if that is really intended',
+      });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'MAIL_TRANSPORT=smtp needs SMTP_URL' });
     }
     for (const [model, base] of [
       ['IMAGE_MODEL', 'IMAGE_BASE_URL'],
@@ -193,6 +239,8 @@ export type Env = {
   appName: string;
   contactEmail: string;
   smtpUrl: string | undefined;
+  /** How e-mail leaves: through SMTP_URL, or printed in the log (never chosen silently in production). */
+  mailTransport: 'smtp' | 'console';
   mailFrom: string;
   ai: {
     baseUrl: string | undefined;
@@ -216,6 +264,8 @@ export type Env = {
   uploadMaxMb: number;
   /** Uploaded files go to this bucket when set, else to DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
+  events: { perMinute: number; burst: number; retentionDays: number | null };
 };
 
 export class EnvError extends Error {}
@@ -250,6 +300,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appName: e.APP_NAME,
     contactEmail: e.CONTACT_EMAIL ?? adminEmail,
     smtpUrl: e.SMTP_URL,
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <${adminEmail}>`,
     ai: {
       baseUrl: e.OPENAI_BASE_URL,
@@ -277,7 +328,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : null,
     },
     devLoginCode: e.DEV_LOGIN_CODE,
-    devTools: e.NODE_ENV !== 'production' && (e.DEV_TOOLS === 'on' || (e.DEV_TOOLS === 'auto' && isLoopback(e.HOST))),
+    devTools: devToolsOn(e),
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -292,5 +343,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           region: e.S3_REGION,
         }
       : undefined,
+    events: { perMinute: e.EVENTS_PER_MINUTE, burst: e.EVENTS_BURST, retentionDays: e.EVENTS_RETENTION_DAYS },
   };
 }

@@ -73,6 +73,7 @@ test('a certificate link shows, to anyone, that it is valid: the name, the cours
 
     await expect(page.getByRole('heading', { level: 1, name: 'Certificate verified' })).toBeVisible();
     await expect(page).toHaveTitle(/^Certificate verified · /);
+    await expect(page.getByTestId('certificate-status')).toHaveText('Status: Valid');
     await expect(page.getByTestId('certificate-student')).toHaveText(fullName);
     await expect(page.getByTestId('certificate-course')).toHaveText(title);
     const issued = new Date(cert.issuedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -10,7 +10,16 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /** The whole app, as the server builds it, on a fresh database with a mailer that keeps what it sends. */
 export async function createTestApp(options: { env?: Record<string, string>; now?: () => Date; seed?: boolean } = {}) {
   const database = await createTestDatabase();
-  const env: Env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', LOG_LEVEL: 'silent', ...options.env });
+  // The app gets its own mailer here, so MAIL_TRANSPORT only satisfies the production check; the
+  // admin address is given, since a test of a public-looking server has no dev tools to default it.
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/unused',
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'admin@example.com',
+    MAIL_TRANSPORT: 'console',
+    ...options.env,
+  });
   const mailer = memoryMailer();
   if (options.seed !== false) await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
   const app: App = await buildApp({ env, db: database.db, mailer, now: options.now });

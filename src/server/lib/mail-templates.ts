@@ -53,3 +53,17 @@ export function contactMail(
     ]),
   };
 }
+
+/** To the address's owner, once per pause: someone kept entering wrong codes for it. */
+export function signInLockedMail(appName: string, wrongCodes: number, minutes: number): Template {
+  const pause = minutes >= 60 ? `${Math.round(minutes / 60)} hour${minutes >= 90 ? 's' : ''}` : `${minutes} minutes`;
+  const lines = [
+    `Someone entered ${wrongCodes} wrong sign-in codes for this address. To keep your account safe, sign-in with a code for it is paused for ${pause}, except in browsers you have signed in with before.`,
+    'If it was you, wait and ask for a new code. If it was not, you need do nothing: without a code from this mailbox nobody can sign in.',
+  ];
+  return {
+    subject: `Sign-in to ${appName} paused after wrong codes`,
+    text: lines.join('\n\n'),
+    html: layout(appName, lines.map(escapeHtml)),
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
+import { ADMIN, ALICE, pdfBytes, uploadPdf } from '../test-helpers/workspace-fixtures';
 
 const policy = (header: unknown) =>
   Object.fromEntries(
@@ -20,11 +21,9 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(expect.arrayContaining(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']));
     expect(csp['frame-src']!.every((s) => s === "'self'" || /youtube|vimeo/.test(s))).toBe(true);
-    // Read-aloud audio plays from a blob: URL made from the server's answer (issue 9); it never reaches out elsewhere.
+    // Read-aloud audio plays from a blob: URL made from the server's answer; it never reaches out elsewhere.
     expect(csp['media-src']).toEqual(["'self'", 'blob:', 'https:']);
     expect(csp['connect-src']).toEqual(["'self'"]);
-    // No Permissions-Policy denies the microphone (spoken questions): the browser's default lets our own pages ask for it.
-    expect(String(res.headers['permissions-policy'] ?? '')).not.toMatch(/microphone=\(\)/);
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -37,5 +36,66 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(policy(res.headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('on every answer: the microphone for our own pages only, camera, location and devices off', async () => {
+    const t = await createTestApp({ seed: false });
+    for (const url of ['/api/health', '/api/me', '/course/abc', '/no-such-file.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const features = Object.fromEntries(
+        String(res.headers['permissions-policy'])
+          .split(',')
+          .map((f) => f.trim().split('=') as [string, string]),
+      );
+      expect(features, url).toMatchObject({ microphone: '(self)', camera: '()', geolocation: '()', 'display-capture': '()', payment: '()', usb: '()' });
+      // The video players ask for these; the browser's default (ours and frames we allow) stays.
+      for (const kept of ['accelerometer', 'gyroscope', 'autoplay', 'fullscreen', 'encrypted-media']) expect(features[kept], url).toBeUndefined();
+    }
+  });
+});
+
+describe('Cache-Control on API answers', () => {
+  it('no-store on every authenticated answer, its errors and the public ones that set nothing', async () => {
+    const t = await createTestApp();
+    const admin = await t.signIn(ADMIN);
+    const student = await t.signIn(ALICE);
+    const answers = [
+      ['/api/me', admin],
+      ['/api/session', admin],
+      ['/api/admin/stats', admin],
+      ['/api/admin/students', admin],
+      ['/api/admin/courses', admin],
+      ['/api/admin/analytics', admin],
+      ['/api/admin/analytics/students.csv', admin],
+      ['/api/admin/tables', admin],
+      ['/api/student/dashboard', student],
+      ['/api/me', student],
+      // Errors too: a forbidden, a signed-out and an unknown route.
+      ['/api/admin/students', student],
+      ['/api/me', undefined],
+      ['/api/no-such-route', admin],
+      ['/api/session', undefined],
+    ] as const;
+    for (const [url, cookie] of answers) {
+      const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store');
+    }
+    // A write's answer as well.
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/courses', headers: { cookie: admin }, payload: { title: 'Cache', description: 'x' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the routes that choose their own: the public configuration, and a PDF kept only by the browser', async () => {
+    const t = await createTestApp();
+    const admin = await t.signIn(ADMIN);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-config' })).headers['cache-control']).toBe('public, max-age=300');
+    const fileId = (await uploadPdf(t.app, admin, pdfBytes())).json().file.id as string;
+    const file = await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: { cookie: admin } });
+    expect(file.statusCode).toBe(200);
+    // private: no shared cache may keep it.
+    expect(file.headers['cache-control']).toBe('private, no-cache');
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgEnum, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { courses, lessons, lessonTypeEnum } from './courses';
 import { progressStatusEnum } from './learning';
 import { users } from './users';
@@ -43,7 +43,12 @@ export const learningEvents = pgTable(
     /** The browser's time of the event, clamped by the server to [now − 7 days, now]. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('learning_events_student_idx').on(t.studentId, t.occurredAt), index('learning_events_lesson_idx').on(t.lessonId, t.occurredAt)],
+  (t) => [
+    index('learning_events_student_idx').on(t.studentId, t.occurredAt),
+    index('learning_events_lesson_idx').on(t.lessonId, t.occurredAt),
+    // Finds the events past the retention period (migration 0013) at almost no cost per insert.
+    index('learning_events_occurred_brin_idx').using('brin', t.occurredAt),
+  ],
 );
 
 /**
@@ -203,6 +208,45 @@ export const analyticsTutorialDownloads = pgTable(
     progressStatus: progressStatusEnum('progress_status'),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.lessonId] }), index('analytics_tutorial_downloads_lesson_idx').on(t.lessonId)],
+);
+
+/**
+ * Per student: a token bucket of learning events (POST /api/events answers 429 when it is empty)
+ * and the server time up to which lesson heartbeats have been credited, so a student's visible time
+ * never runs ahead of the wall clock (migration 0013, docs/decisions/017-bounded-learning-events.md).
+ */
+export const learningEventBudgets = pgTable('learning_event_budgets', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  heartbeatUntil: timestamp('heartbeat_until', { withTimezone: true }),
+});
+
+/**
+ * Raw events past EVENTS_RETENTION_DAYS, compacted to one row per student, lesson, type and UTC hour
+ * by learning_events_prune() (migration 0013). The view learning_event_history reads raw and archived
+ * events alike, so analytics_rebuild() and the drop-off indicators see the same history after a prune.
+ */
+export const learningEventsArchive = pgTable(
+  'learning_events_archive',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    type: learningEventTypeEnum('type').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    events: integer('events').notNull(),
+    /** lesson_heartbeat only: the seconds summed. */
+    seconds: bigint('seconds', { mode: 'number' }),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.lessonId, t.type, t.hour] }), index('learning_events_archive_lesson_idx').on(t.lessonId)],
 );
 
 export type LearningEventRow = typeof learningEvents.$inferSelect;

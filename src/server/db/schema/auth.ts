@@ -36,6 +36,8 @@ export const verificationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The known browser the code was sent to, which alone may try it; null: any browser may. */
+    deviceId: text('device_id'),
   },
   (t) => [index('verification_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
 );

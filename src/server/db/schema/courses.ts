@@ -4,15 +4,24 @@ import { files } from './files';
 
 export const lessonTypeEnum = pgEnum('lesson_type', ['VIDEO', 'PDF', 'MIXED']);
 
-export const courses = pgTable('courses', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  thumbnailUrl: text('thumbnail_url'),
-  isPublished: boolean('is_published').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnailUrl: text('thumbnail_url'),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Keyset pages of the admin's table API, one per sortable field (migration 0013).
+  (t) => [
+    index('courses_title_id_idx').on(t.title, t.id),
+    index('courses_created_at_id_idx').on(t.createdAt, t.id),
+    index('courses_updated_at_id_idx').on(t.updatedAt, t.id),
+  ],
+);
 
 export const chapters = pgTable(
   'chapters',
@@ -27,7 +36,13 @@ export const chapters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chapters_course_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('chapters_course_idx').on(t.courseId, t.position),
+    index('chapters_title_id_idx').on(t.title, t.id),
+    index('chapters_position_id_idx').on(t.position, t.id),
+    index('chapters_created_at_id_idx').on(t.createdAt, t.id),
+    index('chapters_updated_at_id_idx').on(t.updatedAt, t.id),
+  ],
 );
 
 export const lessons = pgTable(
@@ -56,5 +71,9 @@ export const lessons = pgTable(
     index('lessons_chapter_idx').on(t.chapterId, t.position),
     index('lessons_pdf_file_idx').on(t.pdfFileId),
     index('lessons_tutorial_file_idx').on(t.tutorialFileId),
+    index('lessons_title_id_idx').on(t.title, t.id),
+    index('lessons_position_id_idx').on(t.position, t.id),
+    index('lessons_created_at_id_idx').on(t.createdAt, t.id),
+    index('lessons_updated_at_id_idx').on(t.updatedAt, t.id),
   ],
 );

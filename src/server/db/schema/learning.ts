@@ -20,7 +20,14 @@ export const enrollments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('enrollments_student_course_uq').on(t.studentId, t.courseId), index('enrollments_course_idx').on(t.courseId)],
+  (t) => [
+    unique('enrollments_student_course_uq').on(t.studentId, t.courseId),
+    index('enrollments_course_idx').on(t.courseId),
+    // Keyset pages of the admin's table API, one per sortable field (migration 0013).
+    index('enrollments_enrolled_at_id_idx').on(t.enrolledAt, t.id),
+    index('enrollments_created_at_id_idx').on(t.createdAt, t.id),
+    index('enrollments_updated_at_id_idx').on(t.updatedAt, t.id),
+  ],
 );
 
 export const lessonProgress = pgTable(
@@ -38,5 +45,11 @@ export const lessonProgress = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('lesson_progress_student_lesson_uq').on(t.studentId, t.lessonId), index('lesson_progress_lesson_idx').on(t.lessonId)],
+  (t) => [
+    unique('lesson_progress_student_lesson_uq').on(t.studentId, t.lessonId),
+    index('lesson_progress_lesson_idx').on(t.lessonId),
+    // Keyset pages of the admin's table API (migration 0013); only these two, this table is written most.
+    index('lesson_progress_created_at_id_idx').on(t.createdAt, t.id),
+    index('lesson_progress_updated_at_id_idx').on(t.updatedAt, t.id),
+  ],
 );

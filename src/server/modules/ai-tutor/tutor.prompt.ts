@@ -3,8 +3,8 @@ import type { ChatMessage } from '../../lib/ai';
 import type { WebResult } from '../../lib/media/providers';
 
 /**
- * The request the tutor sends to the model (spec §7, issue 5): the rules first, then what the
- * student is studying, with the lesson's own content fenced off as data; then the earlier turns
+ * The request the tutor sends to the model: the rules first, then what the student is studying,
+ * with the lesson's own content (its titles included) fenced off as data; then the earlier turns
  * and the new question.
  */
 
@@ -28,7 +28,7 @@ const SUMMARY_CHARS = 3_000;
 const DESCRIPTION_CHARS = 1_500;
 const TITLE_CHARS = 200;
 
-const DATA_TAGS = ['lesson_material', 'course_description', 'lesson_summary', 'lesson_pdf', 'tutorial_pdf', 'web_results'];
+const DATA_TAGS = ['lesson_material', 'lesson_titles', 'course_description', 'lesson_summary', 'lesson_pdf', 'tutorial_pdf', 'web_results'];
 const TAG_LIKE = new RegExp(`<\\s*(/?)\\s*(${DATA_TAGS.join('|')})`, 'gi');
 
 /**
@@ -41,6 +41,13 @@ export function asData(text: string): string {
 
 /** One line, at most `max` characters (titles come from the admin's forms; still never trusted to shape the prompt). */
 const line = (text: string, max = TITLE_CHARS) => clip(text.replace(/\s+/g, ' ').trim(), max);
+
+/**
+ * A title as data: one line, and its delimiter look-alikes defused. Titles are written by the admin
+ * or come from a bulk upload file someone else wrote, so they are lesson material like the rest and
+ * sit inside its block, where rule 5 says they are data.
+ */
+const title = (text: string) => asData(line(text));
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -83,15 +90,18 @@ export function buildSystemPrompt(ctx: LessonContext): string {
     TUTOR_RULES,
     '',
     'WHAT THE STUDENT IS STUDYING',
-    `Course: ${line(ctx.courseTitle)}`,
-    `Chapter: ${line(ctx.chapterTitle)}`,
-    `Lesson: ${line(ctx.lessonTitle)} (${ctx.lessonType})`,
+    'The course, chapter and lesson titles are in the lesson_titles block of the lesson material below.',
     `Lesson type: ${LESSON_TYPE_HINTS[ctx.lessonType]}`,
     ctx.tutorialPdfText.trim()
       ? 'The tutorial PDF holds exercises: help the student solve them step by step with hints, never by giving the full solution.'
       : '',
     '',
     '<lesson_material>',
+    '<lesson_titles>',
+    `Course: ${title(ctx.courseTitle)}`,
+    `Chapter: ${title(ctx.chapterTitle)}`,
+    `Lesson: ${title(ctx.lessonTitle)} (${ctx.lessonType})`,
+    '</lesson_titles>',
     block('course_description', ctx.courseDescription, DESCRIPTION_CHARS, '(none)'),
     block('lesson_summary', ctx.summary, SUMMARY_CHARS, '(none)'),
     block('lesson_pdf', ctx.lessonPdfText, shares.lesson, '(no lesson PDF text)'),
@@ -109,7 +119,7 @@ export function buildTutorMessages(ctx: LessonContext, history: ChatMessage[], q
   return [{ role: 'system', content: buildSystemPrompt(ctx) }, ...history, { role: 'user', content: question }];
 }
 
-/** The web part of the prompt (issue 9): what the search found, as data, and when to cite it. */
+/** The web part of the prompt: what the search found, as data, and when to cite it. */
 export function webResultsBlock(results: WebResult[]): string {
   const items = results.map((r, i) => `[${i + 1}] ${asData(line(r.title))}\nURL: ${asData(line(r.url, 2048))}\n${asData(clip(r.snippet, 1200)) || '(no text)'}`);
   return [

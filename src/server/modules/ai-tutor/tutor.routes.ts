@@ -7,7 +7,7 @@ import type { TutorService } from './tutor.service';
 const tags = ['ai-tutor'];
 const params = z.object({ lessonId: z.string() });
 
-/** The AI tutor of the course-learning screen (spec §2, §7; issue 5). */
+/** The AI tutor of the course-learning screen. */
 export const tutorRoutes: FastifyPluginAsyncZod<{ tutor: TutorService }> = async (app, { tutor }) => {
   app.get(
     '/api/lessons/:lessonId/tutor',
@@ -44,7 +44,8 @@ export const tutorRoutes: FastifyPluginAsyncZod<{ tutor: TutorService }> = async
       const res = reply.raw;
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
+        // Written past Fastify's hooks, so it names no-store itself, like every other API answer.
+        'Cache-Control': 'no-store, no-transform',
         'X-Accel-Buffering': 'no',
         'X-Content-Type-Options': 'nosniff',
         Connection: 'keep-alive',

@@ -119,7 +119,7 @@ describe('asking the tutor', () => {
     const before = fake.requests.length;
     const res = await ask(student.cookie, { content: '  What does p + 1 mean?  ', conversationId: null });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('no-cache');
+    expect(res.headers['cache-control']).toContain('no-store');
     const evs = events(res);
 
     expect(evs[0]).toMatchObject({ type: 'start', userMessage: { role: 'user', content: 'What does p + 1 mean?' } });

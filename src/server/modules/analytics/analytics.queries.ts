@@ -288,7 +288,8 @@ export function dropoffQuery(c: Clock): SQL {
       bool_or(ev.type = 'video_started') as video,
       bool_or(ev.type = 'pdf_viewed') as pdf,
       bool_or(ev.type = 'tutorial_downloaded') as tutorial
-    from learning_events ev
+    -- Raw and archived events alike (EVENTS_RETENTION_DAYS moves old ones to the archive, migration 0013).
+    from learning_event_history ev
     where ev.lesson_id in (select id from top)
     group by ev.lesson_id, ev.student_id
   ),

@@ -19,10 +19,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         response: { 200: analyticsResponseSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
-      return analytics.overview(request.query.range);
-    },
+    (request) => analytics.overview(request.query.range),
   );
 
   app.get(
@@ -36,7 +33,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${studentsCsvFilename(now())}"`)
-        .header('Cache-Control', 'private, no-store')
         .send(body);
     },
   );

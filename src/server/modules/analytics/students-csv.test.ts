@@ -43,7 +43,7 @@ describe('GET /api/admin/analytics/students.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="student-velocity-2026-03-10.csv"');
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
   });
 

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import net from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,12 +13,12 @@ import {
   verifyLoginBodySchema,
   viewModeBodySchema,
 } from '../../../common/auth';
-import { DEVICE_ID_PATTERN } from '../../../common/limits';
+import { DEVICE_ID_PATTERN, KNOWN_BROWSER_DAYS } from '../../../common/limits';
 import type { UserRow } from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie, type SessionCookie } from './auth.plugin';
 import type { AuthService } from './auth.service';
-import type { CodeService } from './codes.service';
+import type { CodeRequester, CodeService } from './codes.service';
 import type { ActiveSession, SessionService } from './sessions.service';
 import { clientKey } from './rate-limit';
 import { toSessionUser } from './user-view';
@@ -29,6 +30,8 @@ export type AuthRoutesOptions = {
   cookie: SessionCookie;
   /** When off, the dev routes still refuse (403) but are left out of the API docs. */
   devTools: boolean;
+  /** TRUST_PROXY: with 0, an X-Forwarded-For comes from a proxy nobody declared (or is forged). */
+  trustProxy: number;
 };
 
 const tags = ['auth'];
@@ -40,14 +43,64 @@ const sessionView = ({ user, viewMode }: ActiveSession): MeResponse => ({
   viewMode: user.role === 'admin' ? viewMode : 'admin',
 });
 
+const isLoopbackAddress = (address: string | undefined) =>
+  !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+
+/**
+ * A request made on this machine itself: from a loopback peer (the socket's own address, whatever
+ * TRUST_PROXY says) and not relayed by a proxy. A reverse proxy on the same machine also connects
+ * from loopback, but it says so in X-Forwarded-For or Forwarded.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  return isLoopbackAddress(request.socket.remoteAddress);
+}
+
+/**
+ * The client a code request counts against. Behind a proxy nobody declared (TRUST_PROXY=0) every
+ * visitor arrives from the proxy's address: the proxy's last X-Forwarded-For entry then tells them
+ * apart, and all of them together, through that proxy, get a larger allowance of their own. The
+ * entry can be forged by a client that reaches the app directly, which is why that allowance
+ * stays bounded.
+ */
+function requesterOf(request: FastifyRequest, trustProxy: number): Omit<CodeRequester, 'device'> {
+  const peer = clientKey(request.ip);
+  const forwarded = request.headers['x-forwarded-for'];
+  if (trustProxy !== 0 || forwarded === undefined) return { client: peer };
+  const last = [forwarded].flat().join(',').split(',').at(-1)!.trim();
+  return { client: net.isIP(last) ? `${peer}>${clientKey(last)}` : peer, viaProxy: peer };
+}
+
 export function deviceIdOf(request: FastifyRequest): string | undefined {
   const value = request.headers['device-id'];
   return typeof value === 'string' && DEVICE_ID_PATTERN.test(value) ? value : undefined;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, codes, sessions, cookie, devTools }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, codes, sessions, cookie, devTools, trustProxy } = options;
+  // A browser that signed in before keeps this mark for months, signed, naming its address only in
+  // a keyed hash: with it, strangers' requests and wrong guesses cannot slow its sign-in down.
+  const knownCookie = cookie.secure ? '__Host-known' : 'known';
+  const knownBrowser = (request: FastifyRequest, email: string) => codes.knownBrowserOf(request.cookies[knownCookie], email);
+
+  if (devTools) {
+    app.log.warn(
+      'DEVELOPMENT TOOLS ARE ON: quick login as test students and the fixed code answer requests from this machine. Never expose this server; set DEV_TOOLS=off or NODE_ENV=production for real use.',
+    );
+  }
+
+  /**
+   * The back door answers only this machine's own requests, whatever the configuration says. Run
+   * after validation, so a malformed body still gets its 400 as on every route.
+   */
+  async function localOnly(request: FastifyRequest) {
+    if (!isLocalRequest(request)) {
+      throw forbidden('Development tools answer only requests made on this machine, never through a proxy.');
+    }
+  }
+
   /** Signs the user in on this browser: a new session (and cookie) at every sign-in. */
-  async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookie>[0], user: UserRow) {
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     const previous = request.cookies[cookie.name];
     if (previous) await sessions.destroy(previous);
     const { token, maxAgeSeconds } = await sessions.create(user.id, {
@@ -55,6 +108,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       userAgent: request.headers['user-agent'],
     });
     setSessionCookie(reply, cookie, token, maxAgeSeconds);
+    reply.setCookie(knownCookie, codes.knownBrowserMark(user.email), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookie.secure,
+      path: '/',
+      maxAge: KNOWN_BROWSER_DAYS * 24 * 60 * 60,
+    });
     return { user: toSessionUser(user), viewMode: 'admin' as const };
   }
 
@@ -62,7 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/code',
     { schema: { tags, summary: 'E-mail a one-time sign-in or registration code', body: sendCodeBodySchema, response: { 202: okSchema } } },
     async (request, reply) => {
-      await codes.send(request.body.email, request.body.purpose, clientKey(request.ip));
+      const { email, purpose } = request.body;
+      await codes.send(email, purpose, { ...requesterOf(request, trustProxy), device: knownBrowser(request, email) });
       return reply.code(202).send({ ok: true });
     },
   );
@@ -71,7 +132,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/auth/login',
     { schema: { tags, summary: 'Sign in with an e-mailed code', body: verifyLoginBodySchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      const user = await auth.login(request.body.email, request.body.code);
+      const { email, code } = request.body;
+      const user = await auth.login(email, code, { local: isLocalRequest(request), device: knownBrowser(request, email) });
       return startSession(request, reply, user);
     },
   );
@@ -88,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { code, ...details } = request.body;
-      const user = await auth.register(details, code);
+      const user = await auth.register(details, code, knownBrowser(request, details.email));
       return reply.code(201).send({ user: toSessionUser(user) });
     },
   );
@@ -134,6 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/dev/tools',
     {
+      preHandler: localOnly,
       schema: {
         tags: ['dev'],
         hide: !devTools,
@@ -151,6 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/dev/login',
     {
+      preHandler: localOnly,
       schema: {
         tags: ['dev'],
         hide: !devTools,

@@ -1,8 +1,18 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitHits } from '../../db/schema/index';
 
-export type RateLimit = { bucket: string; key: string; limit: number; windowMs: number };
+export type RateLimit = {
+  bucket: string;
+  key: string;
+  limit: number;
+  windowMs: number;
+  /**
+   * Makes the limit soft: once `limit` hits are in the window, one more is still allowed every
+   * `thenEveryMs` after the latest hit, so the limit can slow a key down but never close it.
+   */
+  thenEveryMs?: number;
+};
 
 /**
  * Counts one hit against each of `limits`, all or nothing: when any is already reached, nothing
@@ -17,10 +27,13 @@ export async function takeRateLimits(db: Db, limits: RateLimit[], now: Date): Pr
     for (const l of limits) {
       const since = new Date(now.getTime() - l.windowMs);
       const [row] = await tx
-        .select({ n: count() })
+        .select({ n: count(), latest: max(rateLimitHits.createdAt) })
         .from(rateLimitHits)
         .where(and(eq(rateLimitHits.bucket, l.bucket), eq(rateLimitHits.key, l.key), gt(rateLimitHits.createdAt, since)));
-      if ((row?.n ?? 0) >= l.limit) return l;
+      if ((row?.n ?? 0) < l.limit) continue;
+      const latest = row?.latest ? new Date(row.latest) : undefined;
+      if (l.thenEveryMs !== undefined && latest && latest.getTime() + l.thenEveryMs <= now.getTime()) continue;
+      return l;
     }
     await tx.insert(rateLimitHits).values(limits.map((l) => ({ bucket: l.bucket, key: l.key, createdAt: now })));
     return null;

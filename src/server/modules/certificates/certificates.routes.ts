@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { certificateResponseSchema, certificateVerifyResponseSchema } from '../../../common/certificates';
-import { requireApproved } from '../auth/auth.plugin';
+import {
+  certificateResponseSchema,
+  certificateRevocationBodySchema,
+  certificateVerifyResponseSchema,
+  REVOCATION_REASON_MAX,
+} from '../../../common/certificates';
+import { requireAdmin, requireApproved } from '../auth/auth.plugin';
 import type { CertificatesService } from './certificates.service';
 
 const tags = ['certificates'];
@@ -33,7 +38,6 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="certificate-${id}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
         .send(Buffer.from(bytes));
     },
   );
@@ -43,11 +47,30 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
     {
       schema: {
         tags,
-        summary: 'Public verification of a certificate: student name, course title and date only',
+        summary:
+          "Public verification of a certificate: student name, course title and date, and its status: 'valid', or 'revoked' " +
+          'with the date and reason. Unenrolment or a rejected account leave a certificate valid.',
         params: z.object({ id: z.string() }),
         response: { 200: certificateVerifyResponseSchema },
       },
     },
     (request) => certificates.verify(request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/certificates/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          `Revoke a certificate (revocationReason, at most ${REVOCATION_REASON_MAX} characters, shown publicly on its verification page) ` +
+          'or reinstate it (revocationReason: null). Answers what the public verification now shows.',
+        params: z.object({ id: z.string() }),
+        body: certificateRevocationBodySchema,
+        response: { 200: certificateVerifyResponseSchema },
+      },
+    },
+    (request) => certificates.setRevocation(request.params.id, request.body.revocationReason),
   );
 };

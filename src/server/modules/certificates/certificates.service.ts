@@ -7,14 +7,42 @@ import { notFound } from '../../lib/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type CertRow = { id: string; first_name: string; last_name: string; title: string; issued_at: Date | string };
-type Certificate = { id: string; studentName: string; courseTitle: string; issuedAt: Date };
+type CertRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  issued_at: Date | string;
+  revoked_at: Date | string | null;
+  revocation_reason: string | null;
+};
+type Certificate = {
+  id: string;
+  studentName: string;
+  courseTitle: string;
+  issuedAt: Date;
+  revokedAt: Date | null;
+  revocationReason: string | null;
+};
 
 const toCertificate = (r: CertRow): Certificate => ({
   id: r.id,
   studentName: fullNameOf({ firstName: r.first_name, lastName: r.last_name }),
   courseTitle: r.title,
   issuedAt: new Date(r.issued_at),
+  revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
+  revocationReason: r.revocation_reason,
+});
+
+/** What the public check answers. The enrolment and the account's approval play no part (docs/decisions/016). */
+const verification = (cert: Certificate): CertificateVerifyResponse => ({
+  valid: cert.revokedAt === null,
+  status: cert.revokedAt === null ? 'valid' : 'revoked',
+  studentName: cert.studentName,
+  courseTitle: cert.courseTitle,
+  issuedAt: cert.issuedAt.toISOString(),
+  revokedAt: cert.revokedAt?.toISOString() ?? null,
+  revocationReason: cert.revocationReason,
 });
 
 /** The standard font only encodes WinAnsi; anything else is shown as '?' rather than failing. */
@@ -25,12 +53,12 @@ function encodable(font: PDFFont, text: string): string {
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-export function createCertificatesService({ db, appUrl, appName }: { db: Db; appUrl: string; appName: string }) {
+export function createCertificatesService({ db, appUrl, appName, now }: { db: Db; appUrl: string; appName: string; now: () => Date }) {
   const verifyUrl = (id: string) => `${appUrl}/certificates/${id}`;
 
   async function find(where: ReturnType<typeof sql>): Promise<Certificate | null> {
     const { rows } = await db.execute<CertRow>(sql`
-      select ce.id, u.first_name, u.last_name, c.title, ce.issued_at
+      select ce.id, u.first_name, u.last_name, c.title, ce.issued_at, ce.revoked_at, ce.revocation_reason
       from certificates ce
       join users u on u.id = ce.student_id
       join courses c on c.id = ce.course_id
@@ -38,9 +66,11 @@ export function createCertificatesService({ db, appUrl, appName }: { db: Db; app
     return rows[0] ? toCertificate(rows[0]) : null;
   }
 
+  /** The student's own certificate: a revoked one is no longer handed out (its link still tells why). */
   async function own(studentId: string, courseId: string): Promise<Certificate> {
     const cert = UUID.test(courseId) ? await find(sql`ce.student_id = ${studentId} and ce.course_id = ${courseId}`) : null;
     if (!cert) throw notFound(CertificateMessages.notFound);
+    if (cert.revokedAt) throw notFound(CertificateMessages.revoked);
     return cert;
   }
 
@@ -89,11 +119,28 @@ export function createCertificatesService({ db, appUrl, appName }: { db: Db; app
       return { bytes: await renderPdf(cert), id: cert.id };
     },
 
-    /** The public check: name, course and date only. */
+    /** The public check: name, course and date, and whether it still stands. */
     async verify(id: string): Promise<CertificateVerifyResponse> {
       const cert = UUID.test(id) ? await find(sql`ce.id = ${id}`) : null;
       if (!cert) throw notFound(CertificateMessages.notFound);
-      return { valid: true, studentName: cert.studentName, courseTitle: cert.courseTitle, issuedAt: cert.issuedAt.toISOString() };
+      return verification(cert);
+    },
+
+    /**
+     * The admin revokes a certificate (a reason) or reinstates it (null). Revoking again replaces
+     * the reason and keeps the first date; the answer is what the public check now shows.
+     */
+    async setRevocation(id: string, reason: string | null): Promise<CertificateVerifyResponse> {
+      if (!UUID.test(id)) throw notFound(CertificateMessages.notFound);
+      const at = reason === null ? null : now().toISOString();
+      const { rows } = await db.execute<{ id: string }>(sql`
+        update certificates
+        set revoked_at = case when ${at}::timestamptz is null then null else coalesce(revoked_at, ${at}::timestamptz) end,
+            revocation_reason = ${reason}
+        where id = ${id}
+        returning id`);
+      if (!rows[0]) throw notFound(CertificateMessages.notFound);
+      return verification((await find(sql`ce.id = ${id}`))!);
     },
   };
 }

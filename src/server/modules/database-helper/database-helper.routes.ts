@@ -35,6 +35,12 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
       schema: {
         tags: ['database helper'],
         summary: 'Read a table: _limit (max 100), _cursor, _sort, _order, and per-field filters value | op:value | BETWEEN:low,high',
+        description:
+          'Keyset pages: `_cursor` is the previous page\'s `nextCursor`, and every page is read from an index on (sort field, id), ' +
+          'so a deep page costs what the first one does, at a thousand rows or a million. Only the fields GET /api/admin/tables marks ' +
+          '`sortable` are accepted in `_sort` (the id, the timestamps that are never empty, and a few short fields that are never empty: ' +
+          'e-mail, names, titles, order, size); any field can still be filtered on. Default: `_sort=createdAt&_order=desc`. ' +
+          'A forged or stale `_cursor` (another sort, a value that does not parse, a date that does not exist) answers 400.',
         params: z.object({ table: z.string() }),
         querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
         response: { 200: tableItemsResponseSchema },

@@ -5,13 +5,25 @@ import { courses, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { fullNameOf } from '../auth/user-view';
 import { toCourse } from '../courses/course-views';
-import { buildTableQuery, encodeCursor, type RawQuery } from './table-query';
-import { findTable, READABLE_TABLES } from './tables';
+import { buildTableQuery, encodeCursor, type RawQuery, type TableQuery } from './table-query';
+import { findTable, READABLE_TABLES, type TableDef } from './tables';
 
 /** LIKE pattern for "contains": the search text's own %, _ and \ match only themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const toJson = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** One page of a table's items, plus one row to tell whether a next page exists (the benchmark and the plan test read it too). */
+export function tablePageQuery(db: Db, table: TableDef, q: TableQuery) {
+  const selection: Record<string, unknown> = Object.fromEntries(table.fields.map((f) => [f.name, f.column]));
+  selection.__sort = sql<string>`(${q.sort.column})::text`;
+  return db
+    .select(selection as never)
+    .from(table.table)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit + 1);
+}
 
 export function createDatabaseHelperService({ db }: { db: Db }) {
   return {
@@ -70,6 +82,7 @@ export function createDatabaseHelperService({ db }: { db: Db }) {
             column: f.column.name,
             type: f.type,
             nullable: !f.column.notNull,
+            sortable: Boolean(f.sortable),
             ...(f.values ? { values: [...f.values] } : {}),
           })),
         })),
@@ -82,14 +95,7 @@ export function createDatabaseHelperService({ db }: { db: Db }) {
       const table = findTable(tableName);
       if (!table) throw notFound(`Unknown table '${tableName.slice(0, 100)}'. Tables: ${READABLE_TABLES.map((t) => t.name).join(', ')}.`);
       const q = buildTableQuery(table, query);
-      const selection: Record<string, unknown> = Object.fromEntries(table.fields.map((f) => [f.name, f.column]));
-      selection.__sort = sql<string | null>`(${q.sort.column})::text`;
-      const rows = (await db
-        .select(selection as never)
-        .from(table.table)
-        .where(q.where)
-        .orderBy(...q.orderBy)
-        .limit(q.limit + 1)) as Record<string, unknown>[];
+      const rows = (await tablePageQuery(db, table, q)) as Record<string, unknown>[];
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
       const nextCursor =

@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
 import type { DbHelperResponse, TableItemsResponse, TablesResponse } from '../../../common/database-helper';
 import { courses } from '../../db/schema/index';
 import { ADMIN, ALICE, BOB, CAROL, createUser, errorMessage, seedCourse } from '../../test-helpers/workspace-fixtures';
+import { tablePageQuery } from './database-helper.service';
+import { buildTableQuery, encodeCursor } from './table-query';
+import { READABLE_TABLES, type FieldType } from './tables';
+
+const sampleValue = (type: FieldType) =>
+  ({ uuid: '00000000-0000-4000-8000-000000000000', text: 'm', int: '3', bool: 'true', timestamp: '2026-01-01 00:00:00+00', enum: 'approved' })[type];
 
 let t: TestContext;
 let admin: string;
@@ -138,6 +144,67 @@ describe('GET /api/admin/tables/:table/items', () => {
     expect(errorMessage(res)).toContain(message);
   });
 
+  it('refuses a forged _cursor whose date does not exist (2025-02-30) with a 400, and such a date in a filter too', async () => {
+    const forged = (v: string) =>
+      Buffer.from(JSON.stringify({ s: 'createdAt', o: 'desc', v, id: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    for (const v of ['2025-02-30', '2025-02-30 10:00:00+00', '2025-13-01T00:00:00Z', '2025-01-31T24:00:00Z', '2023-02-29 00:00:00+00']) {
+      const res = await get(`/api/admin/tables/users/items?_cursor=${forged(v)}`);
+      expect([res.statusCode, errorMessage(res)], v).toEqual([400, "The _cursor is not valid. Its value for 'createdAt' is not a date that exists. Start again without _cursor."]);
+    }
+    const filter = await get('/api/admin/tables/users/items?createdAt=lt:2025-02-30');
+    expect([filter.statusCode, errorMessage(filter)]).toEqual([400, "Invalid value '2025-02-30' for field 'createdAt': expected a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z."]);
+    // A real leap day and PostgreSQL's own text form are fine.
+    expect((await get(`/api/admin/tables/users/items?_cursor=${forged('2024-02-29 23:59:59.123456+00')}`)).statusCode).toBe(200);
+    expect((await get('/api/admin/tables/users/items?createdAt=gt:2024-02-29T12:00:00%2B02:00')).statusCode).toBe(200);
+  });
+
+  it('sorts only by the fields an index serves, and says which they are', async () => {
+    const res = await get('/api/admin/tables/users/items?_sort=lastLoginAt');
+    expect(res.statusCode).toBe(400);
+    expect(errorMessage(res)).toBe(
+      "The field 'lastLoginAt' cannot be used in _sort for table 'users' (no index serves it). Sortable fields: id, email, firstName, lastName, approvalStatus, createdAt, updatedAt.",
+    );
+    const listed = ((await get('/api/admin/tables')).json() as TablesResponse).tables.find((x) => x.name === 'lesson_progress')!;
+    expect(listed.fields.filter((f) => f.sortable).map((f) => f.name)).toEqual(['id', 'createdAt', 'updatedAt']);
+    // Filtering stays open to every field.
+    expect((await get('/api/admin/tables/users/items?lastLoginAt=is:null')).statusCode).toBe(200);
+  });
+
+  it('reads every page, first or deep, of every sortable field from an index, never sorting the table', async () => {
+    const plans: string[] = [];
+    for (const table of READABLE_TABLES) {
+      for (const field of table.fields.filter((f) => f.sortable)) {
+        for (const order of ['asc', 'desc'] as const) {
+          const first = buildTableQuery(table, { _sort: field.name, _order: order, _limit: '100' });
+          const cursor = encodeCursor({ s: field.name, o: order, v: sampleValue(field.type), id: '00000000-0000-4000-8000-000000000000' });
+          const deep = buildTableQuery(table, { _sort: field.name, _order: order, _limit: '100', _cursor: cursor });
+          for (const [page, q] of [['first', first], ['deep', deep]] as const) {
+            const { sql: text, params } = tablePageQuery(t.db, table, q).toSQL();
+            const client = await t.pool.connect();
+            let plan: string;
+            try {
+              // The tables here are tiny, where a sort is cheapest; forbid it to see whether an index can serve the order at all.
+              await client.query('begin');
+              await client.query('set local enable_sort = off');
+              await client.query('set local enable_seqscan = off');
+              const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+              plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+            } finally {
+              await client.query('rollback');
+              client.release();
+            }
+            const where = `${table.name}.${field.name} ${order} (${page} page)`;
+            expect(plan, where).toMatch(/Index (Only )?Scan/);
+            expect(plan, where).not.toMatch(/Sort|Seq Scan/);
+            if (page === 'deep') expect(plan, where).toMatch(/Index Cond: \(ROW\(/);
+            plans.push(where);
+          }
+        }
+      }
+    }
+    expect(plans.length).toBe(READABLE_TABLES.flatMap((x) => x.fields.filter((f) => f.sortable)).length * 4);
+  });
+
   it('treats injected SQL as a plain value', async () => {
     const res = await items(`users/items?email=${encodeURIComponent("eq:' or 1=1 --")}`);
     expect(res.items).toEqual([]);
@@ -161,16 +228,17 @@ describe('GET /api/admin/tables/:table/items', () => {
     } while (cursor);
     expect(seen).toEqual(all);
 
-    // A nullable sort field, descending (NULLs first): still every row once.
-    const byLogin = (await items('users/items?_limit=100&_sort=lastLoginAt&_order=desc')).items.map((u) => u.id);
+    // A timestamp, descending, with ties broken by id: still every row once.
+    await t.db.execute(sql`update users set created_at = '2026-01-01T00:00:00Z' where email like 'pager%'`);
+    const byCreation = (await items('users/items?_limit=100')).items.map((u) => u.id);
     const seen2: unknown[] = [];
     cursor = null;
     do {
-      const page: TableItemsResponse = await items(`users/items?_limit=2&_sort=lastLoginAt&_order=desc${cursor ? `&_cursor=${cursor}` : ''}`);
+      const page: TableItemsResponse = await items(`users/items?_limit=2${cursor ? `&_cursor=${cursor}` : ''}`);
       seen2.push(...page.items.map((u) => u.id));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen2).toEqual(byLogin);
+    expect(seen2).toEqual(byCreation);
     expect(new Set(seen2).size).toBe(seen2.length);
 
     const first = await items('users/items?_limit=2&_sort=email');

@@ -1,9 +1,9 @@
-import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { TABLE_FILTER_OPERATORS, TABLE_PAGE_DEFAULT, TABLE_PAGE_MAX, type TableFilterOperator } from '../../../common/database-helper';
 import { badRequest } from '../../lib/errors';
 import { isUuid } from '../workspace/db-helpers';
 import type { FieldDef, TableDef } from './tables';
-import { findField } from './tables';
+import { findField, sortableFields } from './tables';
 
 /**
  * The spec's item query grammar (§7), turned into Drizzle conditions: only allow-listed fields,
@@ -38,7 +38,7 @@ function parseValue(field: FieldDef, raw: string): string | number | boolean | D
       return v === 'true';
     }
     case 'timestamp': {
-      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) throw bad('a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z');
+      if (!isRealTimestamp(raw)) throw bad('a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z');
       return new Date(raw);
     }
     case 'enum': {
@@ -49,6 +49,26 @@ function parseValue(field: FieldDef, raw: string): string | number | boolean | D
     case 'text':
       return raw;
   }
+}
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * A date or time that exists on the calendar. JavaScript rolls 2025-02-30 over to 2 March, while
+ * PostgreSQL refuses it: a value only one of them accepts would reach the database and fail there.
+ * The forms are ISO 8601 and PostgreSQL's own text output (a cursor carries that).
+ */
+export function isRealTimestamp(raw: string): boolean {
+  const m = TIMESTAMP.exec(raw);
+  if (!m) return false;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', zh = '0', zm = '0'] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth) return false;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59 || Number(zh) > 15 || Number(zm) > 59) return false;
+  return !Number.isNaN(Date.parse(raw));
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -117,15 +137,15 @@ function decodeCursor(raw: string): Cursor {
   throw badRequest('The _cursor is not valid. Start again without _cursor.');
 }
 
-/** Keyset paging on (sort field, id); NULLs sort last ascending and first descending, as PostgreSQL does. */
-function afterCursor(sort: FieldDef, idField: FieldDef, order: 'asc' | 'desc', c: Cursor): SQL {
-  const col = sort.column;
-  const id = idField.column;
-  const v = c.v === null ? null : sql`cast(${c.v} as ${sql.raw(sort.pgType)})`;
-  if (order === 'asc') {
-    return v === null ? and(isNull(col), gt(id, c.id))! : or(gt(col, v), and(eq(col, v), gt(id, c.id)), isNull(col))!;
-  }
-  return v === null ? or(and(isNull(col), lt(id, c.id)), isNotNull(col))! : or(lt(col, v), and(eq(col, v), lt(id, c.id)))!;
+/**
+ * Keyset paging on (sort field, id), written as one row comparison: PostgreSQL then starts the
+ * (field, id) index scan right after the previous page instead of reading every row before it.
+ * Sortable fields are never empty, so no NULL can fall outside the comparison.
+ */
+function afterCursor(sort: FieldDef, idField: FieldDef, order: 'asc' | 'desc', c: Cursor & { v: string }): SQL {
+  const v = sql`cast(${c.v} as ${sql.raw(sort.pgType)})`;
+  const id = sql`cast(${c.id} as uuid)`;
+  return order === 'asc' ? sql`(${sort.column}, ${idField.column}) > (${v}, ${id})` : sql`(${sort.column}, ${idField.column}) < (${v}, ${id})`;
 }
 
 export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
@@ -152,7 +172,11 @@ export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
 
   const sortName = single('_sort', query._sort) ?? 'createdAt';
   const sort = findField(table, sortName);
-  if (!sort) throw badRequest(`Unknown field '${sortName}' in _sort for table '${table.name}'. Fields: ${table.fields.map((f) => f.name).join(', ')}.`);
+  const sortable = sortableFields(table)
+    .map((f) => f.name)
+    .join(', ');
+  if (!sort) throw badRequest(`Unknown field '${sortName}' in _sort for table '${table.name}'. Sortable fields: ${sortable}.`);
+  if (!sort.sortable) throw badRequest(`The field '${sort.name}' cannot be used in _sort for table '${table.name}' (no index serves it). Sortable fields: ${sortable}.`);
   const rawOrder = (single('_order', query._order) ?? 'desc').toLowerCase();
   if (rawOrder !== 'asc' && rawOrder !== 'desc') throw badRequest('_order must be asc or desc.');
   const order = rawOrder;
@@ -162,21 +186,20 @@ export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
   if (rawCursor) {
     const c = decodeCursor(rawCursor);
     if (c.s !== sort.name || c.o !== order) throw badRequest('The _cursor belongs to another _sort or _order. Start again without _cursor.');
-    // A forged cursor value must be a 400, not a failed cast in PostgreSQL.
-    if (c.v !== null) {
-      try {
-        parseValue(sort, c.v);
-      } catch {
-        throw badRequest('The _cursor is not valid. Start again without _cursor.');
-      }
+    // A forged cursor value must be a 400, not a failed cast in PostgreSQL (an impossible date included).
+    const v = c.v;
+    if (v === null) throw badRequest('The _cursor is not valid. Start again without _cursor.');
+    try {
+      parseValue(sort, v);
+    } catch {
+      const what = sort.type === 'timestamp' ? 'a date that exists' : `a valid ${sort.type} value`;
+      throw badRequest(`The _cursor is not valid. Its value for '${sort.name}' is not ${what}. Start again without _cursor.`);
     }
-    conditions.push(afterCursor(sort, idField, order, c));
+    conditions.push(afterCursor(sort, idField, order, { ...c, v }));
   }
 
+  // The same order as the (field, id) index, read forwards or backwards.
   const dir = order === 'asc' ? asc : desc;
-  const orderBy =
-    order === 'asc'
-      ? [sql`${sort.column} asc nulls last`, dir(idField.column)]
-      : [sql`${sort.column} desc nulls first`, dir(idField.column)];
+  const orderBy = [dir(sort.column), dir(idField.column)];
   return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit, sort, order, idField };
 }

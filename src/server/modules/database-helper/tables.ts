@@ -11,6 +11,11 @@ export type FieldDef = {
   /** PostgreSQL type used to read a cursor value back (never user input). */
   pgType: string;
   values?: readonly string[];
+  /**
+   * Whether `_sort` may use it: only fields that are never empty, short enough for an index, and
+   * backed by a (field, id) index (migration 0013), so every page is read from an index.
+   */
+  sortable?: boolean;
 };
 export type TableDef = { name: string; aliases: string[]; table: PgTable; fields: FieldDef[] };
 
@@ -19,6 +24,8 @@ const text = (name: string, column: AnyPgColumn): FieldDef => ({ name, column, t
 const int = (name: string, column: AnyPgColumn): FieldDef => ({ name, column, type: 'int', pgType: 'integer' });
 const bool = (name: string, column: AnyPgColumn): FieldDef => ({ name, column, type: 'bool', pgType: 'boolean' });
 const ts = (name: string, column: AnyPgColumn): FieldDef => ({ name, column, type: 'timestamp', pgType: 'timestamptz' });
+/** A field `_sort` may use; its (column, id) index must exist. */
+const sorted = (field: FieldDef): FieldDef => ({ ...field, sortable: true });
 const enumOf = (name: string, column: AnyPgColumn, e: { enumName: string; enumValues: readonly string[] }): FieldDef => ({
   name,
   column,
@@ -37,14 +44,14 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: [],
     table: users,
     fields: [
-      uuid('id', users.id),
-      text('email', users.email),
-      text('firstName', users.firstName),
-      text('lastName', users.lastName),
+      sorted(uuid('id', users.id)),
+      sorted(text('email', users.email)),
+      sorted(text('firstName', users.firstName)),
+      sorted(text('lastName', users.lastName)),
       enumOf('role', users.role, roleEnum),
-      enumOf('approvalStatus', users.approvalStatus, approvalStatusEnum),
-      ts('createdAt', users.createdAt),
-      ts('updatedAt', users.updatedAt),
+      sorted(enumOf('approvalStatus', users.approvalStatus, approvalStatusEnum)),
+      sorted(ts('createdAt', users.createdAt)),
+      sorted(ts('updatedAt', users.updatedAt)),
       ts('lastLoginAt', users.lastLoginAt),
     ],
   },
@@ -53,13 +60,13 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: [],
     table: courses,
     fields: [
-      uuid('id', courses.id),
-      text('title', courses.title),
+      sorted(uuid('id', courses.id)),
+      sorted(text('title', courses.title)),
       text('description', courses.description),
       text('thumbnailUrl', courses.thumbnailUrl),
       bool('isPublished', courses.isPublished),
-      ts('createdAt', courses.createdAt),
-      ts('updatedAt', courses.updatedAt),
+      sorted(ts('createdAt', courses.createdAt)),
+      sorted(ts('updatedAt', courses.updatedAt)),
     ],
   },
   {
@@ -67,12 +74,12 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: [],
     table: chapters,
     fields: [
-      uuid('id', chapters.id),
+      sorted(uuid('id', chapters.id)),
       uuid('courseId', chapters.courseId),
-      text('title', chapters.title),
-      int('order', chapters.position),
-      ts('createdAt', chapters.createdAt),
-      ts('updatedAt', chapters.updatedAt),
+      sorted(text('title', chapters.title)),
+      sorted(int('order', chapters.position)),
+      sorted(ts('createdAt', chapters.createdAt)),
+      sorted(ts('updatedAt', chapters.updatedAt)),
     ],
   },
   {
@@ -80,9 +87,9 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: [],
     table: lessons,
     fields: [
-      uuid('id', lessons.id),
+      sorted(uuid('id', lessons.id)),
       uuid('chapterId', lessons.chapterId),
-      text('title', lessons.title),
+      sorted(text('title', lessons.title)),
       enumOf('lessonType', lessons.lessonType, lessonTypeEnum),
       text('videoUrl', lessons.videoUrl),
       text('pdfUrl', lessons.pdfUrl),
@@ -90,9 +97,9 @@ export const READABLE_TABLES: TableDef[] = [
       uuid('pdfFileId', lessons.pdfFileId),
       uuid('tutorialFileId', lessons.tutorialFileId),
       text('summary', lessons.summary),
-      int('order', lessons.position),
-      ts('createdAt', lessons.createdAt),
-      ts('updatedAt', lessons.updatedAt),
+      sorted(int('order', lessons.position)),
+      sorted(ts('createdAt', lessons.createdAt)),
+      sorted(ts('updatedAt', lessons.updatedAt)),
     ],
   },
   {
@@ -100,13 +107,13 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: ['student_enrollments'],
     table: enrollments,
     fields: [
-      uuid('id', enrollments.id),
+      sorted(uuid('id', enrollments.id)),
       uuid('studentId', enrollments.studentId),
       uuid('courseId', enrollments.courseId),
       text('enrollmentStatus', enrollments.status),
-      ts('enrolledAt', enrollments.enrolledAt),
-      ts('createdAt', enrollments.createdAt),
-      ts('updatedAt', enrollments.updatedAt),
+      sorted(ts('enrolledAt', enrollments.enrolledAt)),
+      sorted(ts('createdAt', enrollments.createdAt)),
+      sorted(ts('updatedAt', enrollments.updatedAt)),
     ],
   },
   {
@@ -114,13 +121,13 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: ['student_progress'],
     table: lessonProgress,
     fields: [
-      uuid('id', lessonProgress.id),
+      sorted(uuid('id', lessonProgress.id)),
       uuid('studentId', lessonProgress.studentId),
       uuid('lessonId', lessonProgress.lessonId),
       enumOf('status', lessonProgress.status, progressStatusEnum),
       ts('completedAt', lessonProgress.completedAt),
-      ts('createdAt', lessonProgress.createdAt),
-      ts('updatedAt', lessonProgress.updatedAt),
+      sorted(ts('createdAt', lessonProgress.createdAt)),
+      sorted(ts('updatedAt', lessonProgress.updatedAt)),
     ],
   },
   {
@@ -128,12 +135,12 @@ export const READABLE_TABLES: TableDef[] = [
     aliases: [],
     table: files,
     fields: [
-      uuid('id', files.id),
+      sorted(uuid('id', files.id)),
       text('originalName', files.originalName),
       text('contentType', files.contentType),
-      int('sizeBytes', files.sizeBytes),
+      sorted(int('sizeBytes', files.sizeBytes)),
       uuid('uploadedBy', files.uploadedBy),
-      ts('createdAt', files.createdAt),
+      sorted(ts('createdAt', files.createdAt)),
     ],
   },
 ];
@@ -142,6 +149,8 @@ export function findTable(name: string): TableDef | undefined {
   const n = name.toLowerCase();
   return READABLE_TABLES.find((t) => t.name === n || t.aliases.includes(n));
 }
+
+export const sortableFields = (table: TableDef) => table.fields.filter((f) => f.sortable);
 
 export function findField(table: TableDef, name: string): FieldDef | undefined {
   return table.fields.find((f) => f.name === name || f.column.name === name);

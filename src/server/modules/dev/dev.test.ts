@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-db';
@@ -97,6 +98,45 @@ describe('development back door (outside production)', () => {
     expect(await scalar(ctx.pool, "select count(*)::int from users where email = 'new.person@example.com'")).toBe(0);
   });
 
+  it.each([
+    ['X-Forwarded-For', { headers: { 'x-forwarded-for': '198.51.100.7' } }],
+    ['Forwarded', { headers: { forwarded: 'for=198.51.100.7;proto=https' } }],
+    ['a peer that is not loopback', { remoteAddress: '203.0.113.5' }],
+    ['an IPv6 peer that is not loopback', { remoteAddress: '2001:db8::1' }],
+  ])('the dev routes refuse (403) a request through a proxy or from another machine: %s', async (_name, how) => {
+    const options = { headers: {}, ...how } as { headers: Record<string, string>; remoteAddress?: string };
+    const tools = await ctx.app.inject({ method: 'GET', url: '/api/dev/tools', ...options });
+    expect(tools.statusCode).toBe(403);
+    expect(tools.json().error.message).toBe('Development tools answer only requests made on this machine, never through a proxy.');
+    const sessionsBefore = await scalar<number>(ctx.pool, 'select count(*)::int from sessions');
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/dev/login', payload: { email: ALICE }, ...options });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies).toHaveLength(0);
+    // nor does the fixed code work from there
+    const fixed = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ALICE, code: '123456' }, ...options });
+    expect(fixed.statusCode).toBe(400);
+    expect(await scalar(ctx.pool, 'select count(*)::int from sessions')).toBe(sessionsBefore);
+  });
+
+  it('says loudly in the log, at start, that the tools are on; nothing when they are off', async () => {
+    const warningsOf = async (vars: Record<string, string>) => {
+      const lines: { level: number; msg: string }[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+          done();
+        },
+      });
+      const database = await createTestDatabase();
+      const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', ...vars });
+      const app = await buildApp({ env, db: database.db, mailer: memoryMailer(), logger: { level: 'info', stream } });
+      await app.close();
+      return lines.filter((l) => l.level === 40 && /DEVELOPMENT TOOLS ARE ON/.test(l.msg));
+    };
+    expect(await warningsOf({})).toHaveLength(1);
+    expect(await warningsOf({ DEV_TOOLS: 'off', ADMIN_EMAIL: 'tutor@school.test' })).toHaveLength(0);
+  });
+
   it('DEV_LOGIN_CODE replaces the default fixed code', async () => {
     const custom = await createTestApp({ env: { DEV_LOGIN_CODE: '654321' } });
     expect((await login(custom.app, ALICE, '123456')).statusCode).toBe(400);
@@ -105,7 +145,7 @@ describe('development back door (outside production)', () => {
 });
 
 describe('in production', () => {
-  const PROD_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test' };
+  const PROD_ENV = { NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', MAIL_TRANSPORT: 'console' };
 
   it('the seed creates no test students', async () => {
     const ctx = await createTestApp({ env: PROD_ENV });
@@ -154,10 +194,13 @@ describe('in production', () => {
       const res = await login(app, 'tutor@school.test', codeMailedTo(mailer.sent, 'tutor@school.test')!);
       expect(res.statusCode).toBe(200);
       expect(res.json().user.role).toBe('admin');
-      expect(res.cookies.map((c) => c.name)).toEqual(['__Host-sid']);
-      const c = res.cookies[0]!;
-      expect(c).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
-      expect(c.domain).toBeUndefined();
+      // the session, and the mark of a browser that signed in before (the same attributes, months long)
+      expect(res.cookies.map((c) => c.name)).toEqual(['__Host-sid', '__Host-known']);
+      for (const c of res.cookies) {
+        expect(c).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+        expect(c.domain).toBeUndefined();
+      }
+      expect(res.cookies[1]!.maxAge).toBe(180 * 24 * 60 * 60);
       const cookie = sessionCookieFrom(res, '__Host-sid')!;
       expect((await get(app, '/api/me', cookie)).statusCode).toBe(200);
       // the development cookie name means nothing in production

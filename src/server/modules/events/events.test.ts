@@ -4,6 +4,7 @@ import { EVENTS_BATCH_MAX, type EventsResponse } from '../../../common/analytics
 import { ErrorCode } from '../../../common/errors';
 import { ADMIN, CAROL, errorMessage } from '../../test-helpers/workspace-fixtures';
 import { analyticsApp, course, DAY, enrollAt, student, type AnalyticsTestApp } from '../analytics/analytics-fixtures';
+import { creditHeartbeats, HEARTBEAT_BACKLOG_SECONDS, HEARTBEAT_FIRST_SECONDS } from './events.service';
 
 let t: AnalyticsTestApp;
 let cookie: string;
@@ -133,5 +134,102 @@ describe('POST /api/events', () => {
       payload: JSON.stringify({ events: [], padding: 'x'.repeat(40_000) }),
     });
     expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('bounds on learning events', () => {
+  const heartbeats = (lessonId: string, n: number, seconds: number) => ({
+    events: Array.from({ length: n }, () => ({ type: 'lesson_heartbeat', lessonId, occurredAt: at(0), seconds })),
+  });
+  const newStudent = async (name: string) => {
+    const id = await student(t.db, name);
+    await enrollAt(t.db, id, enrolled.id, t.ago(DAY));
+    const { rows } = await t.db.execute<{ email: string }>(sql`select email from users where id = ${id}`);
+    return { id, cookie: await t.signIn(rows[0]!.email) };
+  };
+  const visibleSeconds = async (id: string) =>
+    Number((await t.db.execute<{ s: string | null }>(sql`select sum(seconds) as s from learning_events where student_id = ${id}`)).rows[0]!.s ?? 0);
+  const advance = (ms: number) => t.clock.setTime(t.clock.getTime() + ms);
+
+  it('answers 429 with Retry-After past the per-student budget, writing nothing, and takes batches again as the budget refills', async () => {
+    const s = await newStudent('Burst');
+    const opened = { events: Array.from({ length: 50 }, () => ({ type: 'lesson_opened', lessonId: enrolled.lessons[0]!, occurredAt: at(0) })) };
+    // A client catching up after a reconnection: 10 full batches (500 events, EVENTS_BURST) go at once.
+    for (let i = 0; i < 10; i++) expect((await post(opened, s.cookie)).statusCode).toBe(200);
+    const refused = await post(opened, s.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe(ErrorCode.rateLimited);
+    expect(errorMessage(refused)).toBe(
+      'Too many learning events: at most 60 a minute (500 at once) per student. Keep the events and send them again in 50 seconds.',
+    );
+    expect(refused.headers['retry-after']).toBe('50');
+    const count = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from learning_events where student_id = ${s.id}`)).rows[0]!.n);
+    expect(await count()).toBe(500);
+    // Another student's budget is their own.
+    const other = await newStudent('Calm');
+    expect((await post(opened, other.cookie)).statusCode).toBe(200);
+    // 60 a minute: after 50 seconds one more batch of 50 fits, not two.
+    advance(50_000);
+    expect((await post(opened, s.cookie)).statusCode).toBe(200);
+    expect((await post(opened, s.cookie)).statusCode).toBe(429);
+    expect(await count()).toBe(550);
+  });
+
+  it('100 batches of 50 heartbeats sent at once credit no more visible time than the wall clock gave', async () => {
+    const s = await newStudent('Flood');
+    const lessonId = enrolled.lessons[0]!;
+    const flood = () => Promise.all(Array.from({ length: 100 }, () => post(heartbeats(lessonId, 50, 300), s.cookie)));
+    const statuses = (await flood()).map((r) => r.statusCode);
+    expect(statuses.filter((c) => c === 200)).toHaveLength(10);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(90);
+    // The first heartbeat ever may cover one heartbeat interval (30 s) before it; nothing has passed since.
+    expect(await visibleSeconds(s.id)).toBe(30);
+
+    advance(90_000);
+    await flood();
+    // 90 more seconds passed: at most 90 more seconds, whatever was claimed (100 × 50 × 300 s).
+    expect(await visibleSeconds(s.id)).toBe(120);
+    const before = (await t.analytics('7d')).contentEngagement.lessons.totalVisibleMinutes;
+    advance(60_000);
+    await flood();
+    const after = (await t.analytics('7d')).contentEngagement.lessons.totalVisibleMinutes;
+    expect(after - before).toBeLessThanOrEqual(1);
+    expect(await visibleSeconds(s.id)).toBe(180);
+  });
+
+  it('credits an honest client in full: a heartbeat every 30 s, and the heartbeats queued while offline', async () => {
+    const s = await newStudent('Honest');
+    const lessonId = enrolled.lessons[1]!;
+    for (let i = 0; i < 10; i++) {
+      advance(30_000);
+      const res = await post(heartbeats(lessonId, 1, 30), s.cookie);
+      expect(res.json<EventsResponse>().accepted).toBe(1);
+    }
+    expect(await visibleSeconds(s.id)).toBe(300);
+    // Twenty minutes offline, the tab visible: 40 heartbeats of 30 s arrive together, all credited.
+    advance(20 * 60_000);
+    expect((await post(heartbeats(lessonId, 40, 30), s.cookie)).json<EventsResponse>().accepted).toBe(40);
+    expect(await visibleSeconds(s.id)).toBe(1500);
+    // One heartbeat claiming more than has passed is cut to what has passed (10 s); one with nothing left is dropped.
+    advance(10_000);
+    expect((await post(heartbeats(lessonId, 2, 30), s.cookie)).json<EventsResponse>()).toEqual({ accepted: 1, preview: false });
+    expect(await visibleSeconds(s.id)).toBe(1510);
+  });
+});
+
+describe('creditHeartbeats', () => {
+  const at = new Date('2026-03-10T12:00:00Z');
+  const ago = (s: number) => new Date(at.getTime() - s * 1000);
+  it('credits at most the time since the last credited second, in order, cutting and dropping the rest', () => {
+    expect(creditHeartbeats([30, 30, 30], ago(70), at)).toEqual({ credited: [30, 30, 10], until: at });
+    expect(creditHeartbeats([300], ago(10), at)).toEqual({ credited: [10], until: at });
+    expect(creditHeartbeats([5], ago(60), at)).toEqual({ credited: [5], until: ago(55) });
+  });
+  it('gives a first heartbeat one interval, and never more than the backlog after a long pause', () => {
+    expect(creditHeartbeats([300, 300], null, at).credited).toEqual([HEARTBEAT_FIRST_SECONDS, 0]);
+    expect(creditHeartbeats(Array(20).fill(300), ago(7 * 24 * 3600), at).credited.reduce((a, b) => a + b)).toBe(HEARTBEAT_BACKLOG_SECONDS);
+  });
+  it('credits nothing when the clock went back', () => {
+    expect(creditHeartbeats([30], new Date(at.getTime() + 60_000), at)).toEqual({ credited: [0], until: at });
   });
 });

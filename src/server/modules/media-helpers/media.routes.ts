@@ -113,7 +113,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; files: Pi
       const audio = await media.speak(request.auth!, request.params.lessonId, request.body.text);
       return reply
         .header('Content-Type', audio.contentType)
-        .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(audio.data);
     },

@@ -22,6 +22,27 @@ export function cleanFileName(name: string | undefined): string {
   return clean || 'document.pdf';
 }
 
+/**
+ * The name a served PDF is saved under: the upload's base name with a .pdf ending, whatever the
+ * upload was called. The bytes are always a PDF (checked at upload), and a file saved as
+ * "notes.html" or "setup.exe" would be opened by the wrong program, or run.
+ */
+export function pdfDownloadName(name: string | undefined): string {
+  const clean = cleanFileName(name);
+  const stem = (/\.pdf$/i.test(clean) ? clean.slice(0, -4) : clean.replace(/\.[a-z0-9]{1,8}$/i, ''))
+    .replace(/[.\s]+$/, '')
+    .slice(0, 196);
+  return `${stem || 'document'}.pdf`;
+}
+
+/** A Content-Disposition value naming `name`: a plain ASCII copy for old clients, and the exact name (RFC 6266). */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // encodeURIComponent leaves ' ( ) * as they are; the extended form allows none of them.
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
 /** A write the storage refused: a full disk (or quota) says so; anything else is a passing failure. Nothing is recorded either way. */
 function storageFailure(err: unknown): AppError {
   const code = (err as { code?: unknown }).code;
@@ -95,7 +116,7 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
           .from(lessons)
           .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
           .innerJoin(enrollments, and(eq(enrollments.courseId, chapters.courseId), eq(enrollments.studentId, user.id)))
-          // A draft course is 'Course Not Available' to students (§5): so are its PDFs.
+          // A draft course is 'Course Not Available' to students: so are its PDFs.
           .innerJoin(courses, and(eq(courses.id, chapters.courseId), eq(courses.isPublished, true)))
           .where(or(eq(lessons.pdfFileId, file.id), eq(lessons.tutorialFileId, file.id)))
           .limit(1);

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../common/errors';
 import { fileUrl, UploadErrCode, UploadMessages, uploadQuerySchema, uploadResponseSchema, type UploadKind } from '../../../common/uploads';
 import { AppError } from '../../lib/errors';
 import { requireAdmin, requireSession } from '../auth/auth.plugin';
-import { isPdf, type FilesService } from './files.service';
+import { contentDisposition, isPdf, pdfDownloadName, type FilesService } from './files.service';
 
 /** An upload failure: the API's error plus the spec's errCode/errMsg. */
 class UploadError extends AppError {
@@ -105,11 +105,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
     },
     async (request, reply) => {
       const { file, stream, size } = await filesService.openFor(request.auth!.user, request.params.id);
-      const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      // Generated thumbnails are files too (the admin may open one here): only a PDF is renamed.
+      const name = file.contentType === 'application/pdf' ? pdfDownloadName(file.originalName) : file.originalName;
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Length', size)
-        .header('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .header('Content-Disposition', contentDisposition('inline', name))
+        // Kept by the browser (it shows the PDF in the page), never by a shared cache: private.
         .header('Cache-Control', 'private, no-cache')
         .header('X-Content-Type-Options', 'nosniff')
         .send(stream);

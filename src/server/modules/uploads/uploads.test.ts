@@ -141,6 +141,29 @@ describe('GET /api/files/:id', () => {
     expect(res.rawPayload).toEqual(data);
   });
 
+  it('names every PDF it serves .pdf, whatever it was uploaded as, keeping the base name', async () => {
+    const cases: [string, string][] = [
+      ['notes.txt', 'notes.pdf'],
+      ['page.html', 'page.pdf'],
+      ['setup.exe', 'setup.pdf'],
+      ['Week 1 Slides.PDF', 'Week 1 Slides.pdf'],
+      ['report', 'report.pdf'],
+      ['archive.tar.gz', 'archive.tar.pdf'],
+      ['..\\..\\secret.js', 'secret.pdf'],
+      ['.htaccess', 'document.pdf'],
+      ['café (1); draft.svg', 'café (1); draft.pdf'],
+    ];
+    for (const [uploaded, served] of cases) {
+      const id = (await upload(multipartBody({ filename: uploaded, contentType: 'text/plain', data: pdfBytes() }))).json().file.id as string;
+      const res = await get(id, admin);
+      expect(res.statusCode, uploaded).toBe(200);
+      const disposition = String(res.headers['content-disposition']);
+      const exact = decodeURIComponent(/filename\*=UTF-8''([^;]+)$/.exec(disposition)![1]!);
+      expect(exact, uploaded).toBe(served);
+      expect(/filename="([^"]*)"/.exec(disposition)![1], uploaded).toMatch(/^[\x20-\x7e]+\.pdf$/);
+    }
+  });
+
   it('serves an approved student enrolled in the lesson’s course, its PDF and tutorial PDF', async () => {
     const res = await get(fileId, alice);
     expect(res.statusCode).toBe(200);

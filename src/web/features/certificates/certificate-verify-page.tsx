@@ -1,4 +1,5 @@
-import { BadgeCheckIcon, HomeIcon, RotateCcwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
+import type { CertificateVerifyResponse } from '@common/certificates';
+import { BadgeCheckIcon, BadgeXIcon, HomeIcon, RotateCcwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@web/app/paths';
@@ -14,7 +15,7 @@ import { useVerifyCertificate } from './api/verify-certificate';
 const NOT_FOUND = 'Certificate not found';
 
 // The date as the certificate PDF prints it (issued in UTC), so both agree.
-const issuedDate = (iso: string) =>
+const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 function Panel({ icon, tone, title, children }: { icon: ReactNode; tone: string; title: string; children: ReactNode }) {
@@ -89,35 +90,68 @@ export function CertificateVerifyPage() {
 
   const cert = check.data;
   return (
-    <MinimalPage title="Certificate verified">
-      <Panel
-        title="Certificate verified"
-        tone="bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"
-        icon={<BadgeCheckIcon className="size-7" aria-hidden="true" />}
-      >
-        <p className="mt-3 text-muted-foreground">This is a genuine certificate of completion issued by {APP_NAME}.</p>
-        <dl className="mt-8 divide-y rounded-xl border text-left">
-          <div className="px-5 py-4">
-            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Awarded to</dt>
-            <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-student">
-              {cert.studentName}
-            </dd>
-          </div>
-          <div className="px-5 py-4">
-            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Course</dt>
-            <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-course">
-              {cert.courseTitle}
-            </dd>
-          </div>
-          <div className="px-5 py-4">
-            <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Completed on</dt>
-            <dd className="mt-1 text-lg font-semibold" data-testid="certificate-date">
-              <time dateTime={cert.issuedAt}>{issuedDate(cert.issuedAt)}</time>
-            </dd>
-          </div>
-        </dl>
-      </Panel>
+    <MinimalPage title={titleOf(cert)}>
+      <CertificateResult cert={cert} />
     </MinimalPage>
+  );
+}
+
+const titleOf = (cert: CertificateVerifyResponse) => (cert.status === 'revoked' ? 'Certificate revoked' : 'Certificate verified');
+
+/**
+ * A certificate that exists: its status in words (never by colour alone), then the three facts it
+ * shows. It stays valid after unenrolment or a rejected account; the admin may revoke it, and then
+ * the date and the reason are shown (docs/decisions/016).
+ */
+export function CertificateResult({ cert }: { cert: CertificateVerifyResponse }) {
+  const revoked = cert.status === 'revoked';
+  return (
+    <Panel
+      title={titleOf(cert)}
+      tone={
+        revoked
+          ? 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200'
+          : 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200'
+      }
+      icon={revoked ? <BadgeXIcon className="size-7" aria-hidden="true" /> : <BadgeCheckIcon className="size-7" aria-hidden="true" />}
+    >
+      <p className="mt-3 text-muted-foreground">
+        {revoked
+          ? `This certificate was issued by ${APP_NAME} and later revoked: it no longer certifies that the course was completed.`
+          : `This is a genuine certificate of completion issued by ${APP_NAME}.`}
+      </p>
+      <p className="mt-4 font-semibold break-words" data-testid="certificate-status">
+        {revoked ? (
+          <>
+            Status: Revoked on{' '}
+            <time dateTime={cert.revokedAt ?? undefined}>{cert.revokedAt ? longDate(cert.revokedAt) : 'an unknown date'}</time>
+            {cert.revocationReason ? `. Reason: ${cert.revocationReason}` : null}
+          </>
+        ) : (
+          'Status: Valid'
+        )}
+      </p>
+      <dl className="mt-6 divide-y rounded-xl border text-left">
+        <div className="px-5 py-4">
+          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Awarded to</dt>
+          <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-student">
+            {cert.studentName}
+          </dd>
+        </div>
+        <div className="px-5 py-4">
+          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Course</dt>
+          <dd className="mt-1 text-lg font-semibold break-words" data-testid="certificate-course">
+            {cert.courseTitle}
+          </dd>
+        </div>
+        <div className="px-5 py-4">
+          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Completed on</dt>
+          <dd className="mt-1 text-lg font-semibold" data-testid="certificate-date">
+            <time dateTime={cert.issuedAt}>{longDate(cert.issuedAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </Panel>
   );
 }
 

@@ -80,24 +80,90 @@ describe('the event queue', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('drops a refused batch, and tries a batch that met a network error once more, with the next send', async () => {
-    let outcome: SendOutcome = 'done';
-    const { send, calls } = recorder(() => outcome);
-    const queue = createEventQueue({ send, flushIntervalMs: 1000 });
+  it('drops a refused batch (it would be refused again)', async () => {
+    const { send, calls } = recorder(() => 'done');
+    const queue = createEventQueue({ send, flushIntervalMs: 1000, random: () => 0 });
     queue.enqueue(opened(1));
-    queue.flush();
-    await vi.advanceTimersByTimeAsync(5000);
+    await queue.flush();
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(1);
-
-    outcome = 'network-error';
-    queue.enqueue(opened(2));
-    queue.flush();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(calls.map((c) => c.events)).toEqual([[opened(1)], [opened(2)], [opened(2)]]);
-    // The second failure is final.
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toHaveLength(3);
     expect(queue.size).toBe(0);
+  });
+
+  it('keeps a batch that met no network or a 5xx, and sends it again after pauses that double, until it goes', async () => {
+    let outcome: SendOutcome = 'retry';
+    const { send, calls } = recorder(() => outcome);
+    const queue = createEventQueue({ send, flushIntervalMs: 1000, backoffStartMs: 5000, random: () => 0 });
+    queue.enqueue(opened(1));
+    await queue.flush();
+    expect([calls.length, queue.size, queue.backingOff]).toEqual([1, 1, true]);
+    // Nothing before the first pause of 5 s ends; then a second failure pauses 10 s.
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(calls).toHaveLength(2);
+    outcome = 'done';
+    queue.enqueue(opened(2));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.events)).toEqual([[opened(1)], [opened(1)], [opened(1), opened(2)]]);
+    expect([queue.size, queue.backingOff]).toEqual([0, false]);
+    // Delivered: the next failure starts again from the first pause.
+    outcome = 'retry';
+    queue.enqueue(opened(3));
+    await queue.flush();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(5);
+  });
+
+  it("on a 429 waits the server's Retry-After, sends nothing before it, even at 50 events, and keeps every event in order", async () => {
+    let outcome: SendOutcome = { retryAfterMs: 50_000 };
+    const { send, calls } = recorder(() => outcome);
+    const queue = createEventQueue({ send, flushIntervalMs: 30_000, random: () => 0 });
+    for (let i = 0; i < 120; i++) queue.enqueue(opened(i));
+    // The first full batch went at 50 events and was refused: the other 70 wait with it instead of meeting the same answer.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    expect(queue.size).toBe(120);
+    await vi.advanceTimersByTimeAsync(49_999);
+    expect(calls).toHaveLength(1);
+    outcome = 'done';
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.events.length)).toEqual([50, 50, 50, 20]);
+    expect(calls.slice(1).flatMap((c) => c.events)).toEqual(Array.from({ length: 120 }, (_, i) => opened(i)));
+    expect(queue.size).toBe(0);
+  });
+
+  it('holds at most maxQueued events while the server cannot take them, dropping the oldest', async () => {
+    const { send } = recorder(() => 'retry');
+    const queue = createEventQueue({ send, batchMax: 5, maxQueued: 12, random: () => 0 });
+    for (let i = 0; i < 5; i++) queue.enqueue(opened(i));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.backingOff).toBe(true);
+    for (let i = 5; i < 40; i++) queue.enqueue(opened(i));
+    expect(queue.size).toBe(12);
+    const { send: send2, calls } = recorder();
+    // What is kept is the newest: a failing sender's queue, flushed by a page going away, sends events 28..39.
+    const kept = createEventQueue({ send: send2, maxQueued: 12 });
+    for (let i = 0; i < 40; i++) kept.enqueue(opened(i));
+    await kept.flush();
+    expect(calls.flatMap((c) => c.events)).toEqual(Array.from({ length: 12 }, (_, i) => opened(28 + i)));
+  });
+
+  it('still sends when the page goes away during a pause (there may be no later)', async () => {
+    let outcome: SendOutcome = 'retry';
+    const { send, calls } = recorder(() => outcome);
+    const browser = fakePage();
+    const queue = createEventQueue({ send, page: browser.page, random: () => 0 });
+    queue.enqueue(opened(1));
+    await queue.flush();
+    expect(queue.backingOff).toBe(true);
+    await queue.flush();
+    expect(calls).toHaveLength(1);
+    outcome = 'done';
+    browser.pagehide();
+    expect(calls[1]).toEqual({ events: [opened(1)], keepalive: true });
   });
 
   it('never throws into the page, whatever the sender does', async () => {
@@ -133,7 +199,7 @@ describe('the end of a session', () => {
   });
 
   it('a disposed queue sends nothing more: not its retries, not what is queued after', async () => {
-    const { send, calls } = recorder(() => 'network-error');
+    const { send, calls } = recorder(() => 'retry');
     const queue = createEventQueue({ send, flushIntervalMs: 1000 });
     queue.enqueue(opened(1));
     const first = queue.flush();
@@ -160,10 +226,19 @@ describe('sendWithFetch', () => {
     });
   });
 
-  it('treats any answer (a 403 too) as final and only an unreachable server as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 403 })));
+  it('treats a refusal (a 403) as final, and a 429, a 5xx or an unreachable server as "send again later"', async () => {
+    const answer = (status: number, headers: Record<string, string> = {}) => vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status, headers })));
+    answer(403);
     expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('done');
+    answer(400);
+    expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('done');
+    answer(429, { 'Retry-After': '50' });
+    expect(await sendWithFetch([opened(1)], { keepalive: false })).toEqual({ retryAfterMs: 50_000 });
+    answer(429);
+    expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
+    answer(503);
+    expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('network-error');
+    expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
   });
 });

@@ -15,8 +15,8 @@ export const verifyCertificateQueryOptions = (id: string) =>
   queryOptions({
     queryKey: certificateKeys.verify(id),
     queryFn: ({ signal }) => verifyCertificate(id, signal),
-    // A certificate does not change once issued.
-    staleTime: Infinity,
+    // The admin may revoke a certificate: every visit asks again.
+    staleTime: 0,
   });
 
 export const useVerifyCertificate = (id: string) => useQuery(verifyCertificateQueryOptions(id));
