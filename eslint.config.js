@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 // Web features may use one another only through these shared ones: each is a capability several
 // screens build on (reporting learning events, the media helpers), not a screen of its own.
 const SHARED_FEATURES = ['learning-events', 'media-helpers'];
-const features = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noServer = { group: ['**/server/**', '@server/*'], message: 'The web never imports the server: share through src/common.' };

@@ -82,10 +82,12 @@ export default defineConfig({
               name: 'vendor',
               test: new RegExp(
                 [
-                  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/.source,
+                  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/
+                    .source,
                   // (not the plain-JS SHA-256, which only an insecure context needs: its own chunk)
                   /src[\\/]web[\\/]lib[\\/](?!sha256\.)/.source,
-                  /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/.source,
+                  /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/
+                    .source,
                 ].join('|'),
               ),
               priority: 3,

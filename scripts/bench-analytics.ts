@@ -261,7 +261,12 @@ async function main() {
     for (let i = 0; i <= RUNS; i++) {
       eventTimes.push(
         await time(async () => {
-          const res = await app!.inject({ method: 'POST', url: '/api/events', headers: { cookie: `sid=${learner.token}` }, payload: batch });
+          const res = await app!.inject({
+            method: 'POST',
+            url: '/api/events',
+            headers: { cookie: `sid=${learner.token}` },
+            payload: batch,
+          });
           if (res.statusCode !== 200) throw new Error(`events answered ${res.statusCode}: ${res.body}`);
         }),
       );
@@ -296,14 +301,24 @@ async function main() {
     const rss = process.resourceUsage().maxRSS;
     const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
     console.log('');
-    console.log(`analytics answer, range=30d (median of ${RUNS} after a warm-up): ${ms(a)}   [runs: ${answerTimes.map((t) => t.toFixed(0)).join(', ')}] ${bytes} bytes`);
-    console.log(`analytics answer, range=all (median of ${RUNS} after a warm-up): ${ms(all)}   [runs: ${allTimes.map((t) => t.toFixed(0)).join(', ')}]`);
-    console.log(`SELECT count(*) over ${n.progress} progress rows (median of ${RUNS} after a warm-up): ${ms(s)}   [runs: ${scanTimes.map((t) => t.toFixed(0)).join(', ')}]`);
-    console.log(`ratio answer ÷ scan: ${(a / s).toFixed(2)} (30d), ${(all / s).toFixed(2)} (all)   target ≤ 5: ${ok(a / s <= 5 && all / s <= 5)}`);
+    console.log(
+      `analytics answer, range=30d (median of ${RUNS} after a warm-up): ${ms(a)}   [runs: ${answerTimes.map((t) => t.toFixed(0)).join(', ')}] ${bytes} bytes`,
+    );
+    console.log(
+      `analytics answer, range=all (median of ${RUNS} after a warm-up): ${ms(all)}   [runs: ${allTimes.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
+    console.log(
+      `SELECT count(*) over ${n.progress} progress rows (median of ${RUNS} after a warm-up): ${ms(s)}   [runs: ${scanTimes.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
+    console.log(
+      `ratio answer ÷ scan: ${(a / s).toFixed(2)} (30d), ${(all / s).toFixed(2)} (all)   target ≤ 5: ${ok(a / s <= 5 && all / s <= 5)}`,
+    );
     console.log(`under 1 second: ${ok(a < 1000 && all < 1000)}`);
     console.log(`students.csv (every student): ${ms(csvTime)}`);
     console.log(`statements alone, range=30d, median ms: ${breakdown.join(', ')}`);
-    console.log(`a lesson completed (PUT progress), median of 19: ${ms(withTriggers)} with the rollup triggers, ${ms(withoutTriggers)} without`);
+    console.log(
+      `a lesson completed (PUT progress), median of 19: ${ms(withTriggers)} with the rollup triggers, ${ms(withoutTriggers)} without`,
+    );
     console.log(`a batch of 50 events (POST /api/events), median of ${RUNS} after a warm-up: ${ms(median(eventTimes.slice(1)))}`);
     console.log(`peak memory of this process (maxRSS): ${mb(rss)}   target < 500 MB: ${ok(rss < 500 * 1024)}`);
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -150,7 +150,10 @@ async function startServer(databaseUrl: string) {
   const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
   // The server as `npm start` runs it: bundled by scripts/build-server.mjs (into dist-bench/, so a
   // build in dist/ is left alone), run by node itself.
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { env: { ...process.env, DIST_DIR: 'dist-bench' }, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    env: { ...process.env, DIST_DIR: 'dist-bench' },
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
   const child = spawn(process.execPath, [...profile, 'dist-bench/server/main.js'], {
     env: {
@@ -175,12 +178,19 @@ async function startServer(databaseUrl: string) {
   const url = `http://127.0.0.1:${port}`;
   let stopping = false;
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`\nTHE SERVER EXITED (code ${code}, signal ${signal}) under load; its last output:\n${output.slice(-4000)}`);
+    if (!stopping)
+      console.error(`\nTHE SERVER EXITED (code ${code}, signal ${signal}) under load; its last output:\n${output.slice(-4000)}`);
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -235,7 +245,10 @@ function cpuMeter(serverPid: number, databaseUrl: string) {
     if (busy) return;
     busy = true;
     try {
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
       for (const { pid } of rows) {
         const t = await cpuSeconds(pid);
         const seen = sessions.get(pid);
@@ -362,7 +375,9 @@ async function main() {
     for (const [w, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${String(n).padStart(7)}  ${w}`);
   }
   const health = calls[3]!.result;
-  console.log(`\n${'call'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50'.padStart(7)} ${'p90'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'errors'.padStart(7)} ${'vs health'.padStart(10)}`);
+  console.log(
+    `\n${'call'.padEnd(48)} ${'req/s'.padStart(8)} ${'p50'.padStart(7)} ${'p90'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'errors'.padStart(7)} ${'vs health'.padStart(10)}`,
+  );
   for (const { label, result: r } of calls) {
     const errors = r.errors + r.timeouts + r.non2xx;
     console.log(
@@ -383,7 +398,13 @@ async function main() {
   // connection. Whatever the mix, no call can be faster than this on this machine.
   let floor: Result | undefined;
   if (process.env.HEALTH_ALONE !== '0') {
-    floor = await autocannon({ url: server.url, connections: CONNECTIONS, duration: 15, timeout: 10, requests: [{ method: 'GET', path: '/api/health' }] });
+    floor = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: 15,
+      timeout: 10,
+      requests: [{ method: 'GET', path: '/api/health' }],
+    });
     console.log(
       `\nhealth alone on all ${CONNECTIONS} connections, 15 s: ${floor.requests.average.toFixed(0)} req/s, p50 ${floor.latency.p50} ms, ` +
         `p90 ${floor.latency.p90} ms, p99 ${floor.latency.p99} ms, errors ${floor.errors + floor.timeouts + floor.non2xx}`,
@@ -397,7 +418,9 @@ async function main() {
   if (process.env.FAULT !== '0') {
     const seconds = Number(process.env.FAULT_DURATION ?? 20);
     const outageMs = Number(process.env.OUTAGE_MS ?? 3000);
-    console.log(`\nFault: ${seconds} s of the same load; after 5 s PostgreSQL ${db.embedded ? 'is stopped and started again' : 'has every session of the database terminated'} (${outageMs} ms) ...`);
+    console.log(
+      `\nFault: ${seconds} s of the same load; after 5 s PostgreSQL ${db.embedded ? 'is stopped and started again' : 'has every session of the database terminated'} (${outageMs} ms) ...`,
+    );
     let outageEnd = 0;
     let recoveredAt = 0;
     let lastOk = true;
@@ -421,7 +444,9 @@ async function main() {
     }, 100);
     const [fault] = await Promise.all([load(seconds), outage]);
     clearInterval(probe);
-    console.log(`${'call'.padEnd(48)} ${'2xx'.padStart(7)} ${'503'.padStart(7)} ${'other'.padStart(7)} ${'timeouts'.padStart(9)} ${'conn err'.padStart(9)} ${'max'.padStart(8)}`);
+    console.log(
+      `${'call'.padEnd(48)} ${'2xx'.padStart(7)} ${'503'.padStart(7)} ${'other'.padStart(7)} ${'timeouts'.padStart(9)} ${'conn err'.padStart(9)} ${'max'.padStart(8)}`,
+    );
     let bad = 0;
     for (const { label, result: r } of fault!) {
       const codes = r.statusCodeStats ?? {};
@@ -464,7 +489,9 @@ async function checkCompletions(url: string, acknowledged: Set<string>): Promise
   await check.end();
   const storedSet = new Set(stored.rows.map((r) => `${r.student_id}|${r.lesson_id}`));
   const lost = [...acknowledged].filter((k) => !storedSet.has(k)).length;
-  console.log(`acknowledged completions: ${acknowledged.size}; in the database: ${acknowledged.size - lost}; lost: ${lost}; duplicate rows: ${duplicates}`);
+  console.log(
+    `acknowledged completions: ${acknowledged.size}; in the database: ${acknowledged.size - lost}; lost: ${lost}; duplicate rows: ${duplicates}`,
+  );
   return lost + duplicates;
 }
 

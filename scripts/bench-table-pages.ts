@@ -89,7 +89,9 @@ async function main() {
       `insert into users (email, first_name, last_name, role, approval_status)
        select 'student' || lpad(g::text, 5, '0') || '@bench.example', 'First', 'Last', 'student', 'approved' from generate_series(1, ${STUDENTS}) g`,
     );
-    const { rows: course } = await database.pool.query<{ id: string }>(`insert into courses (title, is_published) values ('Bench', true) returning id`);
+    const { rows: course } = await database.pool.query<{ id: string }>(
+      `insert into courses (title, is_published) values ('Bench', true) returning id`,
+    );
     await database.pool.query(
       `insert into chapters (course_id, title, position) select $1, 'Chapter ' || p, p from generate_series(1, 10) p`,
       [course[0]!.id],
@@ -104,7 +106,8 @@ async function main() {
     const table = findTable('lesson_progress')!;
     const cases: Case[] = [{ label: 'default (createdAt desc)', sort: 'createdAt', order: 'desc' }];
     for (const f of table.fields.filter((x) => x.sortable)) {
-      for (const order of ['asc', 'desc'] as const) if (!(f.name === 'createdAt' && order === 'desc')) cases.push({ label: `${f.name} ${order}`, sort: f.name, order });
+      for (const order of ['asc', 'desc'] as const)
+        if (!(f.name === 'createdAt' && order === 'desc')) cases.push({ label: `${f.name} ${order}`, sort: f.name, order });
     }
 
     const results = new Map<string, number>();
@@ -135,13 +138,17 @@ async function main() {
           }
           const m = median(times);
           results.set(`${size}|${c.label}|${page}`, m);
-          console.log(`  ${c.label.padEnd(26)} ${page.padEnd(5)} page: ${m.toFixed(2).padStart(7)} ms   [runs: ${times.map((x) => x.toFixed(1)).join(', ')}]`);
+          console.log(
+            `  ${c.label.padEnd(26)} ${page.padEnd(5)} page: ${m.toFixed(2).padStart(7)} ms   [runs: ${times.map((x) => x.toFixed(1)).join(', ')}]`,
+          );
         }
       }
     }
 
     const [small, large] = SIZES as [number, number];
-    console.log(`\nms per page of ${PAGE} rows, median of ${RUNS} after a warm-up; ratio = ${large.toLocaleString('en')} rows ÷ ${small.toLocaleString('en')} rows`);
+    console.log(
+      `\nms per page of ${PAGE} rows, median of ${RUNS} after a warm-up; ratio = ${large.toLocaleString('en')} rows ÷ ${small.toLocaleString('en')} rows`,
+    );
     console.log(`${'sort'.padEnd(26)} ${'page'.padEnd(5)} ${'1k'.padStart(8)} ${'1M'.padStart(8)} ${'ratio'.padStart(6)}`);
     let worst = 0;
     for (const c of cases) {
@@ -149,7 +156,9 @@ async function main() {
         const a = results.get(`${small}|${c.label}|${page}`)!;
         const b = results.get(`${large}|${c.label}|${page}`)!;
         worst = Math.max(worst, b / a);
-        console.log(`${c.label.padEnd(26)} ${page.padEnd(5)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(8)} ${(b / a).toFixed(2).padStart(6)}`);
+        console.log(
+          `${c.label.padEnd(26)} ${page.padEnd(5)} ${a.toFixed(2).padStart(8)} ${b.toFixed(2).padStart(8)} ${(b / a).toFixed(2).padStart(6)}`,
+        );
       }
     }
     console.log(`worst ratio: ${worst.toFixed(2)}`);
@@ -158,7 +167,9 @@ async function main() {
       `explain select id from lesson_progress where (created_at, id) < (now() - interval '300 days', '00000000-0000-4000-8000-000000000000'::uuid)
        order by created_at desc, id desc limit ${PAGE + 1}`,
     );
-    console.log(`\nplan of a deep page, default sort, at ${large.toLocaleString('en')} rows:\n  ${deep.rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+    console.log(
+      `\nplan of a deep page, default sort, at ${large.toLocaleString('en')} rows:\n  ${deep.rows.map((r) => r['QUERY PLAN']).join('\n  ')}`,
+    );
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();

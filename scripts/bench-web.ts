@@ -51,7 +51,16 @@ async function startApp(dataDir: string, port: number): Promise<{ child: ChildPr
   let output = '';
   const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', APP_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      APP_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -60,7 +69,10 @@ async function startApp(dataDir: string, port: number): Promise<{ child: ChildPr
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, baseUrl, log: () => output };
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -76,8 +88,16 @@ async function stopApp(child: ChildProcess) {
 
 /** Quick login as the seeded student: the session cookie, and the first course of her dashboard. */
 async function signIn(baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/dev/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: STUDENT }) });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]?.slice(4);
+  const res = await fetch(`${baseUrl}/api/dev/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: STUDENT }),
+  });
+  const sid = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0]
+    ?.slice(4);
   if (!res.ok || !sid) throw new Error(`the quick login of ${STUDENT} failed (${res.status}): ${await res.text()}`);
   const dashboard = await fetch(`${baseUrl}/api/student/dashboard`, { headers: { cookie: `sid=${sid}` } });
   const { courses } = (await dashboard.json()) as { courses: { id: string; title: string }[] };
@@ -106,7 +126,11 @@ async function jsBeforeInteractive(lhr: Result) {
     const body = Buffer.from(await (await fetch(String(request.url))).arrayBuffer());
     gzipBytes += zlib.gzipSync(body).length;
   }
-  return { files: requests.length, gzipKb: gzipBytes / 1024, wireKb: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0) / 1024 };
+  return {
+    files: requests.length,
+    gzipKb: gzipBytes / 1024,
+    wireKb: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0) / 1024,
+  };
 }
 
 const score = (lhr: Result, id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -124,7 +148,9 @@ const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '').toLowerCase().split
 
 /** The run in the middle by performance score (of an even count, the lower middle), ties broken by TBT. */
 function medianRun(runs: Result[]): Result {
-  const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance') || numeric(b, 'total-blocking-time') - numeric(a, 'total-blocking-time'));
+  const sorted = [...runs].sort(
+    (a, b) => score(a, 'performance') - score(b, 'performance') || numeric(b, 'total-blocking-time') - numeric(a, 'total-blocking-time'),
+  );
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 const median = (values: number[]) => {
@@ -150,7 +176,10 @@ async function main() {
     ];
     const pages = only.length ? allPages.filter((p) => only.some((o) => p.name.toLowerCase().includes(o) || p.path.includes(o))) : allPages;
 
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+    });
     // A fresh browser's first page load pays for the browser itself starting up (code caches, the
     // renderer's first tasks: seconds on a busy machine), which would land on whichever page came
     // first. One Lighthouse pass over the landing page first, not counted; each measured run still
@@ -168,7 +197,13 @@ async function main() {
         await browser.close();
 
         console.log(`Lighthouse ${round}/${RUNS}: ${page.name} (${page.path}) ...`);
-        const run = () => lighthouse(`${app.baseUrl}${page.path}`, { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const run = () =>
+          lighthouse(`${app.baseUrl}${page.path}`, {
+            port: chrome!.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+          });
         let result = await run();
         // On a busy machine the trace is now and then lost (NO_NAVSTART): one more try.
         if (result?.lhr.runtimeError) {
@@ -178,8 +213,14 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${result.lhr.runtimeError.message}`);
         runs.get(page)!.push(result.lhr);
-        console.log(`  performance ${score(result.lhr, 'performance')}, LCP ${(numeric(result.lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(numeric(result.lhr, 'total-blocking-time'))} ms`);
-        if (outDir) await fsp.writeFile(path.join(outDir, `${page.name.split(' ')[0]!.toLowerCase()}-${round}.json`), JSON.stringify(result.lhr, null, 1));
+        console.log(
+          `  performance ${score(result.lhr, 'performance')}, LCP ${(numeric(result.lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(numeric(result.lhr, 'total-blocking-time'))} ms`,
+        );
+        if (outDir)
+          await fsp.writeFile(
+            path.join(outDir, `${page.name.split(' ')[0]!.toLowerCase()}-${round}.json`),
+            JSON.stringify(result.lhr, null, 1),
+          );
       }
     }
     const rows: { page: Page; lhr: Result; all: Result[]; js: Awaited<ReturnType<typeof jsBeforeInteractive>> }[] = [];
@@ -206,14 +247,19 @@ async function main() {
       // Lighthouse's measure of this machine's speed during the run (higher is faster; a busy machine scores low and its pages look slower).
       'CPU idx': Math.round(lhr.environment.benchmarkIndex),
     }));
-    console.log(`\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, ${rows[0]?.lhr.configSettings.formFactor} emulation, ${rows[0]?.lhr.configSettings.throttlingMethod} throttling, ${rows[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}; the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
+    console.log(
+      `\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, ${rows[0]?.lhr.configSettings.formFactor} emulation, ${rows[0]?.lhr.configSettings.throttlingMethod} throttling, ${rows[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}; the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`,
+    );
     console.table(table);
 
     // The issue's targets, for reading the figures (not asserted).
-    console.log('Targets: performance ≥ 95 (public) / ≥ 90 (signed in); accessibility and best practices 100; SEO 100 on public pages; CLS < 0.05; landing < 150 KB gzipped JS.');
+    console.log(
+      'Targets: performance ≥ 95 (public) / ≥ 90 (signed in); accessibility and best practices 100; SEO 100 on public pages; CLS < 0.05; landing < 150 KB gzipped JS.',
+    );
     for (const { page, lhr, js } of rows) {
       const misses: string[] = [];
-      if (score(lhr, 'performance') < page.targets.performance) misses.push(`performance ${score(lhr, 'performance')} < ${page.targets.performance}`);
+      if (score(lhr, 'performance') < page.targets.performance)
+        misses.push(`performance ${score(lhr, 'performance')} < ${page.targets.performance}`);
       for (const id of ['accessibility', 'best-practices'] as const) if (score(lhr, id) < 100) misses.push(`${id} ${score(lhr, id)}`);
       if (page.targets.seo && score(lhr, 'seo') < page.targets.seo) misses.push(`seo ${score(lhr, 'seo')}`);
       if (numeric(lhr, 'cumulative-layout-shift') >= 0.05) misses.push(`CLS ${numeric(lhr, 'cumulative-layout-shift').toFixed(3)}`);
@@ -223,7 +269,9 @@ async function main() {
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
           .map((ref) => ref.id),
       );
-      console.log(`  ${page.name}: ${misses.length ? `misses ${misses.join(', ')}` : 'meets the targets'}${failing.length ? `; audits below 90: ${[...new Set(failing)].join(', ')}` : ''}`);
+      console.log(
+        `  ${page.name}: ${misses.length ? `misses ${misses.join(', ')}` : 'meets the targets'}${failing.length ? `; audits below 90: ${[...new Set(failing)].join(', ')}` : ''}`,
+      );
     }
   } finally {
     await chrome?.kill();

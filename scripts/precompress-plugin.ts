@@ -26,7 +26,10 @@ export function precompress({ minBytes = 1024 }: { minBytes?: number } = {}): Pl
             const body = await fs.readFile(file);
             if (body.length < minBytes) return;
             const brotli = zlib.brotliCompressSync(body, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
             });
             await fs.writeFile(`${file}.br`, brotli);
             await fs.writeFile(`${file}.gz`, zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION }));

@@ -42,7 +42,14 @@ async function signIn(context: BrowserContext, as: Shot['as']) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 await fs.mkdir(outDir, { recursive: true });
 for (const shot of shots.filter((s) => only.length === 0 || only.includes(s.name))) {

@@ -16,8 +16,7 @@ export const AiTutorTexts = {
   unavailableTitle: 'AI Tutor Unavailable',
   unavailable: 'The AI tutor is temporarily unavailable. Please try again.',
   notConfigured: 'The AI tutor is not configured on this server yet. Please ask your instructor.',
-  budgetSpent: (limit: number) =>
-    `You have used all ${limit} of today's questions to the AI tutor. You can ask again tomorrow.`,
+  budgetSpent: (limit: number) => `You have used all ${limit} of today's questions to the AI tutor. You can ask again tomorrow.`,
   messageRequired: 'Please type a question first.',
   messageTooLong: `Questions can be at most ${AI_TUTOR_MESSAGE_MAX_CHARS} characters.`,
   conversationNotFound: 'This conversation was not found. Please start a new chat.',

@@ -485,7 +485,14 @@ export const EXIT_POINT_LABELS = {
 // and writes nothing.
 // ---------------------------------------------------------------------------------------------
 
-export { EVENT_MAX_AGE_DAYS, EVENTS_BATCH_MAX, HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES, type LearningEventType } from './event-limits';
+export {
+  EVENT_MAX_AGE_DAYS,
+  EVENTS_BATCH_MAX,
+  HEARTBEAT_INTERVAL_SECONDS,
+  HEARTBEAT_MAX_SECONDS,
+  LEARNING_EVENT_TYPES,
+  type LearningEventType,
+} from './event-limits';
 /** The largest request body POST /api/events reads. */
 export const EVENTS_BODY_MAX_BYTES = 32 * 1024;
 
@@ -500,7 +507,10 @@ export const learningEventSchema = z.discriminatedUnion(
       lessonId: uuid,
       occurredAt,
       seconds: z
-        .number({ error: (issue) => (issue.input === undefined ? 'seconds is required for a lesson_heartbeat' : 'seconds must be a number of seconds') })
+        .number({
+          error: (issue) =>
+            issue.input === undefined ? 'seconds is required for a lesson_heartbeat' : 'seconds must be a number of seconds',
+        })
         .int('seconds must be a whole number')
         .min(1, 'seconds must be at least 1')
         .max(HEARTBEAT_MAX_SECONDS, `seconds must be at most ${HEARTBEAT_MAX_SECONDS}`),

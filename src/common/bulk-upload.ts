@@ -21,10 +21,12 @@ export const BulkMessages = {
   dataRequired: 'Please enter bulk upload data',
   missingHeaders: (missing: string[]) => `Missing required headers: ${missing.join(', ')}. Expected: chapter, lesson, type, content`,
   noRows: 'No lesson rows found below the header line.',
-  tooManyRows: (rows: number) => `Too many rows: ${rows}. At most ${BULK_UPLOAD_MAX_ROWS.toLocaleString('en-US')} lessons can be uploaded at once.`,
+  tooManyRows: (rows: number) =>
+    `Too many rows: ${rows}. At most ${BULK_UPLOAD_MAX_ROWS.toLocaleString('en-US')} lessons can be uploaded at once.`,
   tooLarge: `The bulk upload data is too large. At most ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB can be uploaded at once.`,
   unclosedQuote: (row: number) => `The data could not be read: a quoted field starting near row ${row} is never closed.`,
-  badQuote: (row: number) => `The data could not be read: a quoted field near row ${row} is malformed (write a quote inside a quoted field as "").`,
+  badQuote: (row: number) =>
+    `The data could not be read: a quoted field near row ${row} is malformed (write a quote inside a quoted field as "").`,
   invalidType: (type: string) => `Invalid lesson type: ${type}. Must be VIDEO, PDF, or MIXED`,
   chapterRequired: 'Chapter error: Chapter title is required',
   chapterTooLong: (max: number) => `Chapter error: The chapter title must be at most ${max} characters.`,

@@ -5,11 +5,7 @@ import { CONTACT_MESSAGE_MAX } from './limits';
 const missing = 'Please fill in both your email and message.';
 
 export const contactBodySchema = z.strictObject({
-  email: z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .pipe(emailSchema),
+  email: z.string({ error: missing }).trim().min(1, missing).pipe(emailSchema),
   message: z
     .string({ error: missing })
     .trim()

@@ -63,7 +63,10 @@ export const THUMBNAIL_URL_NOT_WEB = 'The thumbnail URL must be a web address st
 /** A thumbnail is a web address, or an image this server stored (a generated thumbnail, /api/images/{id}). */
 export const isThumbnailUrl = (v: string) => isWebUrl(v) || storedImageId(v) !== undefined;
 const optionalThumbnailUrl = () =>
-  optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`).refine((v) => v === undefined || isThumbnailUrl(v), THUMBNAIL_URL_NOT_WEB);
+  optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`).refine(
+    (v) => v === undefined || isThumbnailUrl(v),
+    THUMBNAIL_URL_NOT_WEB,
+  );
 const thumbnailUrl = optionalThumbnailUrl();
 
 /** POST /api/admin/courses. New courses are drafts (spec §4). */
@@ -210,8 +213,10 @@ export const lessonCreateBodySchema = z
     const hasPdf = b.pdfFileId !== undefined || b.pdfUrl !== undefined;
     if (b.lessonType === 'VIDEO' && !hasVideo) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.videoRequired });
     if (b.lessonType === 'PDF' && !hasPdf) ctx.addIssue({ code: 'custom', path: ['pdfFileId'], message: LessonMessages.pdfRequired });
-    if (b.lessonType === 'MIXED' && !(hasVideo && hasPdf)) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.bothRequired });
-    if (b.pdfFileId !== undefined && b.pdfUrl !== undefined) ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: LessonMessages.pdfBoth });
+    if (b.lessonType === 'MIXED' && !(hasVideo && hasPdf))
+      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.bothRequired });
+    if (b.pdfFileId !== undefined && b.pdfUrl !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: LessonMessages.pdfBoth });
     if (b.tutorialFileId !== undefined && b.tutorialPdfUrl !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['tutorialPdfUrl'], message: LessonMessages.tutorialBoth });
     }

@@ -10,11 +10,7 @@ export const DB_HELPER_USERS_MAX = 100;
 
 /** GET /api/admin/database-helper?search=... (case-insensitive substring of first name, last name, full name or e-mail). */
 export const dbHelperQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(DB_HELPER_SEARCH_MAX, `The search text must be at most ${DB_HELPER_SEARCH_MAX} characters.`)
-    .default(''),
+  search: z.string().trim().max(DB_HELPER_SEARCH_MAX, `The search text must be at most ${DB_HELPER_SEARCH_MAX} characters.`).default(''),
 });
 
 export const dbHelperUserSchema = sessionUserSchema.omit({ lastLoginAt: true }).extend({

@@ -35,7 +35,8 @@ describe('splitForSpeech', () => {
 
 describe('speakableText', () => {
   it("reads an answer's words, not its Markdown, code or citation marks", () => {
-    const md = '## Pointers\n\nA **pointer** holds an _address_ [1].\n\n- Use `*p` to read it\n- See [the docs](https://example.org)\n\n```c\nint *p = &x;\n```\nDone [2].';
+    const md =
+      '## Pointers\n\nA **pointer** holds an _address_ [1].\n\n- Use `*p` to read it\n- See [the docs](https://example.org)\n\n```c\nint *p = &x;\n```\nDone [2].';
     expect(speakableText(md)).toBe(
       'Pointers\n\nA pointer holds an address.\n\nUse *p to read it\nSee the docs\n\n(A code example follows in the text.)\n\nDone.',
     );

@@ -6,7 +6,14 @@
  */
 
 /** The spec's alternative image models (§5): any other name is refused. */
-export const IMAGE_ALT_MODELS = ['ideogram-v3-turbo', 'flux-schnell', 'imagen-4-fast', 'flux-kontext-pro', 'hidream-l1-fast', 'photon-flash'] as const;
+export const IMAGE_ALT_MODELS = [
+  'ideogram-v3-turbo',
+  'flux-schnell',
+  'imagen-4-fast',
+  'flux-kontext-pro',
+  'hidream-l1-fast',
+  'photon-flash',
+] as const;
 export type ImageAltModel = (typeof IMAGE_ALT_MODELS)[number];
 
 /** num_outputs: 1 to 4, default 1 (§5, §9). */
@@ -101,13 +108,16 @@ export const MediaTexts = {
   timedOut: (helper: MediaHelper | 'reader', timeoutMs: number) =>
     `Failed to ${HELPER_ACTIONS[helper]}: no answer within ${Number((timeoutMs / 1000).toFixed(1))} seconds.`,
   unreachable: (helper: MediaHelper | 'reader') => `Failed to ${HELPER_ACTIONS[helper]}: the ${HELPER_NAMES[helper]} could not be reached.`,
-  badAnswer: (helper: MediaHelper | 'reader') => `Failed to ${HELPER_ACTIONS[helper]}: the ${HELPER_NAMES[helper]} sent an answer this server cannot use.`,
+  badAnswer: (helper: MediaHelper | 'reader') =>
+    `Failed to ${HELPER_ACTIONS[helper]}: the ${HELPER_NAMES[helper]} sent an answer this server cannot use.`,
   /** Status 401 or 403 from the provider (spec §8: an authentication message). */
   authFailed: (helper: MediaHelper | 'reader') =>
     `Authentication with the ${HELPER_NAMES[helper]} failed: the server's API key was refused. Please ask the administrator to check it.`,
   authFailedTitle: 'Authentication Failed',
   failedTitle: (helper: MediaHelper) =>
-    ({ image: 'Image Generation Failed', speech: 'Read Aloud Failed', transcription: 'Transcription Failed', search: 'Web Search Failed' })[helper],
+    ({ image: 'Image Generation Failed', speech: 'Read Aloud Failed', transcription: 'Transcription Failed', search: 'Web Search Failed' })[
+      helper
+    ],
   nothingHeard: "We couldn't make out any words in the recording. Please try again, a little closer to the microphone.",
 } as const;
 
@@ -120,7 +130,13 @@ export function splitForSpeech(text: string, max = SPEECH_CHUNK_CHARS): string[]
   const sentences = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n+/)
-    .flatMap((paragraph) => paragraph.replace(/\s+/g, ' ').trim().match(/[^.!?…]+(?:[.!?…]+["')\]]*|$)\s*/g) ?? [])
+    .flatMap(
+      (paragraph) =>
+        paragraph
+          .replace(/\s+/g, ' ')
+          .trim()
+          .match(/[^.!?…]+(?:[.!?…]+["')\]]*|$)\s*/g) ?? [],
+    )
     .map((s) => s.trim())
     .filter(Boolean);
   const pieces: string[] = [];

@@ -83,11 +83,7 @@ export type ThumbnailChooseBody = z.infer<typeof thumbnailChooseBodySchema>;
 
 /** POST /api/lessons/:lessonId/speech: the text's audio (longer text is sent in pieces, see splitForSpeech). */
 export const speechBodySchema = z.strictObject({
-  text: z
-    .string({ error: MediaTexts.textRequired })
-    .trim()
-    .min(1, MediaTexts.textRequired)
-    .max(SPEECH_TEXT_MAX, MediaTexts.textTooLong),
+  text: z.string({ error: MediaTexts.textRequired }).trim().min(1, MediaTexts.textRequired).max(SPEECH_TEXT_MAX, MediaTexts.textTooLong),
 });
 export type SpeechBody = z.infer<typeof speechBodySchema>;
 

@@ -104,7 +104,10 @@ describe('helpers', () => {
 describe('playerEmbed: the address the course screen loads', () => {
   const origin = 'http://127.0.0.1:3000';
   it('asks the YouTube player for its postMessage API, naming the page it may post to', () => {
-    expect(playerEmbed(NOCOOKIE, origin)).toEqual({ url: `${NOCOOKIE}?enablejsapi=1&origin=http%3A%2F%2F127.0.0.1%3A3000`, provider: 'youtube' });
+    expect(playerEmbed(NOCOOKIE, origin)).toEqual({
+      url: `${NOCOOKIE}?enablejsapi=1&origin=http%3A%2F%2F127.0.0.1%3A3000`,
+      provider: 'youtube',
+    });
     expect(playerEmbed(`${NOCOOKIE}?start=42`, 'https://learn.example.com/course/1')).toEqual({
       url: `${NOCOOKIE}?start=42&enablejsapi=1&origin=https%3A%2F%2Flearn.example.com`,
       provider: 'youtube',
@@ -113,18 +116,29 @@ describe('playerEmbed: the address the course screen loads', () => {
   });
 
   it('works on every address toEmbedUrl makes, and keeps an existing enablejsapi once', () => {
-    expect(playerEmbed(embed('https://youtu.be/dQw4w9WgXcQ?t=90'), origin).url).toBe(`${NOCOOKIE}?start=90&enablejsapi=1&origin=http%3A%2F%2F127.0.0.1%3A3000`);
+    expect(playerEmbed(embed('https://youtu.be/dQw4w9WgXcQ?t=90'), origin).url).toBe(
+      `${NOCOOKIE}?start=90&enablejsapi=1&origin=http%3A%2F%2F127.0.0.1%3A3000`,
+    );
     expect(playerEmbed(`${NOCOOKIE}?enablejsapi=1`).url).toBe(`${NOCOOKIE}?enablejsapi=1`);
   });
 
   it('keeps a Vimeo player address as it is (its player always listens)', () => {
-    for (const url of ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871?h=abc123def4', 'https://player.vimeo.com/video/76979871#t=30s']) {
+    for (const url of [
+      'https://player.vimeo.com/video/76979871',
+      'https://player.vimeo.com/video/76979871?h=abc123def4',
+      'https://player.vimeo.com/video/76979871#t=30s',
+    ]) {
       expect(playerEmbed(url, origin)).toEqual({ url, provider: 'vimeo' });
     }
   });
 
   it('leaves other addresses alone: no provider, nothing tracked', () => {
-    for (const url of ['https://cdn.example.com/videos/intro.mp4', 'https://www.youtube.com/@somechannel', 'https://vimeo.com/about', 'not a url']) {
+    for (const url of [
+      'https://cdn.example.com/videos/intro.mp4',
+      'https://www.youtube.com/@somechannel',
+      'https://vimeo.com/about',
+      'not a url',
+    ]) {
       expect(playerEmbed(url, origin)).toEqual({ url, provider: null });
     }
   });
@@ -134,7 +148,13 @@ describe('isFramedPlayer', () => {
   it('is true only for the YouTube and Vimeo players the Content-Security-Policy lets into a frame', () => {
     expect(isFramedPlayer('https://www.youtube-nocookie.com/embed/KJgsSFOSQv0')).toBe(true);
     expect(isFramedPlayer('https://player.vimeo.com/video/76979871')).toBe(true);
-    for (const url of ['https://cdn.example.com/intro.mp4', 'https://example.com/watch', 'http://www.youtube-nocookie.com/embed/x', '/api/files/1', 'nope']) {
+    for (const url of [
+      'https://cdn.example.com/intro.mp4',
+      'https://example.com/watch',
+      'http://www.youtube-nocookie.com/embed/x',
+      '/api/files/1',
+      'nope',
+    ]) {
       expect(isFramedPlayer(url), url).toBe(false);
     }
   });

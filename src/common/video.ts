@@ -50,7 +50,9 @@ function youtubeId(url: URL): string | undefined {
 
 function youtubeStart(url: URL): number | undefined {
   const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  return parseStartSeconds(url.searchParams.get('start')) ?? parseStartSeconds(url.searchParams.get('t')) ?? parseStartSeconds(hash.get('t'));
+  return (
+    parseStartSeconds(url.searchParams.get('start')) ?? parseStartSeconds(url.searchParams.get('t')) ?? parseStartSeconds(hash.get('t'))
+  );
 }
 
 function vimeoEmbed(url: URL): string | undefined {

@@ -26,7 +26,13 @@ describe('bad request bodies', () => {
 
   // Signed in, so the guarded contact route gets as far as reading the body.
   const post = (url: string, payload: string, contentType = 'application/json') =>
-    ctx.app.inject({ method: 'POST', url, remoteAddress: freshIp(), headers: { 'content-type': contentType, cookie: studentCookie }, payload });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: freshIp(),
+      headers: { 'content-type': contentType, cookie: studentCookie },
+      payload,
+    });
 
   it.each([
     ['/api/auth/code', {}, 400, 'Please enter your email address.'],
@@ -40,7 +46,12 @@ describe('bad request bodies', () => {
     ['/api/auth/login', { email: 'alice.student@example.com', code: 123456 }, 400, 'Please enter the verification code.'],
     ['/api/auth/login', { email: 'alice.student@example.com', code: '1234567' }, 400, 'The code has 6 digits.'],
     ['/api/auth/login', { email: 'alice.student@example.com', code: '123456', role: 'admin' }, 400, undefined],
-    ['/api/auth/register', { firstName: 'A', lastName: 'B', email: 'ab@example.com', code: '123456', approvalStatus: 'approved' }, 400, undefined],
+    [
+      '/api/auth/register',
+      { firstName: 'A', lastName: 'B', email: 'ab@example.com', code: '123456', approvalStatus: 'approved' },
+      400,
+      undefined,
+    ],
     ['/api/auth/register', { firstName: ['A'], lastName: 'B', email: 'ab@example.com', code: '123456' }, 400, 'First name is required.'],
     ['/api/dev/login', {}, 400, 'Please enter your email address.'],
   ])('%s %j → %i', async (url, body, status, message) => {

@@ -113,7 +113,9 @@ export async function buildApp(deps: AppDeps) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first?.message ?? 'The request is not valid.';
-      return reply.code(400).send({ error: { code: ErrorCode.validation, message, title: 'Invalid request', ...(field ? { field } : {}) } });
+      return reply
+        .code(400)
+        .send({ error: { code: ErrorCode.validation, message, title: 'Invalid request', ...(field ? { field } : {}) } });
     }
     if (isDatabaseUnavailable(err)) {
       // The same socket errors come from the object store or the AI provider: `err` says which.
@@ -141,7 +143,16 @@ export async function buildApp(deps: AppDeps) {
   const secret = await loadCodeSecret(db, env.appSecret);
   const cookieConfig = sessionCookie(env.isProduction);
   const sessions = createSessionService(db, now);
-  const codes = createCodeService({ db, mailer, secret, appName: env.appName, mailFrom: env.mailFrom, now, limits: env.codeSendLimits, log: app.log });
+  const codes = createCodeService({
+    db,
+    mailer,
+    secret,
+    appName: env.appName,
+    mailFrom: env.mailFrom,
+    now,
+    limits: env.codeSendLimits,
+    log: app.log,
+  });
   const auth = createAuthService({
     db,
     codes,
@@ -184,7 +195,12 @@ export async function buildApp(deps: AppDeps) {
     learning,
     files: filesService,
     model: createChatModel(env.ai),
-    webSources: createWebSources({ search: createWebSearch(env.media.search), budget: usage, dailyLimit: env.media.search?.dailyLimit ?? 0, log: app.log }),
+    webSources: createWebSources({
+      search: createWebSearch(env.media.search),
+      budget: usage,
+      dailyLimit: env.media.search?.dailyLimit ?? 0,
+      log: app.log,
+    }),
     dailyMessages: env.ai.dailyMessages,
     now,
     log: app.log,
@@ -207,7 +223,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(mediaRoutes, { media, files: filesService });
-  await app.register(certificatesRoutes, { certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }) });
+  await app.register(certificatesRoutes, {
+    certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }),
+  });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }), now });
   await app.register(eventsRoutes, { events: createEventsService({ db, now, limits: env.events }) });
 

@@ -162,8 +162,14 @@ describe('authorization matrix', () => {
   it('has a row for every route the server registers, and no row for a route that is gone', async () => {
     await t.app.ready();
     const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
-    expect(registered.filter((key) => !(key in matrix)), 'routes without a row in the matrix').toEqual([]);
-    expect(Object.keys(matrix).filter((key) => !registered.includes(key)), 'rows without a route').toEqual([]);
+    expect(
+      registered.filter((key) => !(key in matrix)),
+      'routes without a row in the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((key) => !registered.includes(key)),
+      'rows without a route',
+    ).toEqual([]);
   });
 
   it('answers every route as the matrix says, for every kind of caller', async () => {

@@ -27,7 +27,15 @@ beforeAll(async () => {
   media = await startFakeMedia();
   afterAll(() => media.close());
   t = await createTestApp({
-    env: { DATA_DIR: dataDir, IMAGE_MODEL: 'm', IMAGE_BASE_URL: media.baseUrl, TTS_MODEL: 'm', TTS_BASE_URL: media.baseUrl, STT_MODEL: 'm', STT_BASE_URL: media.baseUrl },
+    env: {
+      DATA_DIR: dataDir,
+      IMAGE_MODEL: 'm',
+      IMAGE_BASE_URL: media.baseUrl,
+      TTS_MODEL: 'm',
+      TTS_BASE_URL: media.baseUrl,
+      STT_MODEL: 'm',
+      STT_BASE_URL: media.baseUrl,
+    },
   });
   admin = await t.signIn(ADMIN);
   const { course, chapterIds, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'c', lessons: [{ title: 'l' }] }] });
@@ -69,8 +77,26 @@ const attempts: Attempt[] = [
   { label: 'an array', payload: '[]' },
   { label: 'a bare string', payload: '"hello"' },
   { label: 'broken JSON', payload: '{"title": "unterminated' },
-  { label: 'wrong types', payload: JSON.stringify({ title: 42, status: 42, email: 42, code: 42, message: 42, viewMode: 42, courseId: 42, order: 'first', events: 'x', lessonType: 42, data: 42 }) },
-  { label: 'unknown fields with script and SQL', payload: JSON.stringify({ [SCRIPT]: SCRIPT, __proto__: { admin: true }, constructor: SCRIPT }) },
+  {
+    label: 'wrong types',
+    payload: JSON.stringify({
+      title: 42,
+      status: 42,
+      email: 42,
+      code: 42,
+      message: 42,
+      viewMode: 42,
+      courseId: 42,
+      order: 'first',
+      events: 'x',
+      lessonType: 42,
+      data: 42,
+    }),
+  },
+  {
+    label: 'unknown fields with script and SQL',
+    payload: JSON.stringify({ [SCRIPT]: SCRIPT, __proto__: { admin: true }, constructor: SCRIPT }),
+  },
   { label: 'an oversized body', payload: JSON.stringify({ title: 'x'.repeat(2.5 * 1024 * 1024) }) },
   { label: 'form data instead of JSON', payload: 'title=x&status=completed', contentType: 'application/x-www-form-urlencoded' },
 ];
@@ -104,9 +130,18 @@ describe('bad input at every write route', () => {
 
   it('a recording that is not audio, empty, or too large is refused, and nothing is recorded or sent on', async () => {
     const before = await fingerprint();
-    for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), Buffer.alloc(0), Buffer.concat([webmBytes(), Buffer.alloc(RECORDING_MAX_BYTES)])]) {
+    for (const data of [
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      Buffer.alloc(0),
+      Buffer.concat([webmBytes(), Buffer.alloc(RECORDING_MAX_BYTES)]),
+    ]) {
       const body = multipartBody({ field: 'audio', filename: 'question.webm', contentType: 'audio/webm', data });
-      const res = await t.app.inject({ method: 'POST', url: `/api/lessons/${ids.lessonId}/transcriptions`, headers: { ...body.headers, cookie: enrolled }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/lessons/${ids.lessonId}/transcriptions`,
+        headers: { ...body.headers, cookie: enrolled },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(res.json().error.message).toBeTruthy();
@@ -120,7 +155,12 @@ describe('bad input at every write route', () => {
     const filesBefore = await filesIn(dataDir);
     for (const data of [Buffer.from('<html><script>alert(1)</script></html>'), Buffer.from('MZ\x90\x00 not a pdf'), Buffer.alloc(0)]) {
       const body = multipartBody({ filename: 'notes.pdf', data });
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads',
+        headers: { ...body.headers, cookie: admin },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBeTruthy();
     }
@@ -131,7 +171,10 @@ describe('bad input at every write route', () => {
   it('a CSV with broken quoting, or with 10,000 rows, is refused whole', async () => {
     const before = await fingerprint();
     const broken = 'chapter,lesson,type,content\nIntro,"Unclosed lesson,VIDEO,https://youtu.be/abc\nIntro,Next,VIDEO,https://youtu.be/def';
-    const tenThousand = ['chapter,lesson,type,content', ...Array.from({ length: 10_000 }, (_, i) => `Big,Lesson ${i},VIDEO,https://youtu.be/v${i}`)].join('\n');
+    const tenThousand = [
+      'chapter,lesson,type,content',
+      ...Array.from({ length: 10_000 }, (_, i) => `Big,Lesson ${i},VIDEO,https://youtu.be/v${i}`),
+    ].join('\n');
     for (const data of [broken, tenThousand, `chapter,lesson,type,content\n${SCRIPT},x,SCRIPT,y`.replace('SCRIPT,y', 'NOPE,y')]) {
       const res = await t.app.inject({
         method: 'POST',

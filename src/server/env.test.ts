@@ -67,10 +67,13 @@ describe('loadEnv', () => {
     expect(err.message).not.toMatch(/DATABASE_URL/);
   });
 
-  it.each(['not a url', 'mysql://u@db/tutor', 'http://db:5432/tutor'])('a bad DATABASE_URL (%s) stops with a message naming it', (DATABASE_URL) => {
-    const err = errorOf({ ...base, DATABASE_URL });
-    expect(err.message).toMatch(/^\s+DATABASE_URL: DATABASE_URL must be a URL/m);
-  });
+  it.each(['not a url', 'mysql://u@db/tutor', 'http://db:5432/tutor'])(
+    'a bad DATABASE_URL (%s) stops with a message naming it',
+    (DATABASE_URL) => {
+      const err = errorOf({ ...base, DATABASE_URL });
+      expect(err.message).toMatch(/^\s+DATABASE_URL: DATABASE_URL must be a URL/m);
+    },
+  );
 
   it('production without ADMIN_EMAIL fails, naming ADMIN_EMAIL', () => {
     const err = errorOf({ NODE_ENV: 'production' });
@@ -148,7 +151,12 @@ describe('loadEnv', () => {
 
   it('ADMIN_EMAIL does not default to admin@example.com unless the dev tools are on', () => {
     expect(loadEnv(base).adminEmail).toBe('admin@example.com');
-    const notLocal: Record<string, string>[] = [{ APP_URL: 'https://tutor.school.test' }, { TRUST_PROXY: '1' }, { HOST: '0.0.0.0' }, { DEV_TOOLS: 'off' }];
+    const notLocal: Record<string, string>[] = [
+      { APP_URL: 'https://tutor.school.test' },
+      { TRUST_PROXY: '1' },
+      { HOST: '0.0.0.0' },
+      { DEV_TOOLS: 'off' },
+    ];
     for (const vars of notLocal) {
       expect(errorOf({ ...base, ...vars }).message).toMatch(/ADMIN_EMAIL: ADMIN_EMAIL is required unless the development tools are on/);
       expect(loadEnv({ ...base, ...vars, ADMIN_EMAIL: 'tutor@school.test' }).adminEmail).toBe('tutor@school.test');
@@ -194,7 +202,10 @@ describe('loadEnv', () => {
     it.each([
       [{ S3_BUCKET: 'tutor-files' }, /S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required when S3_BUCKET is set/],
       [{ S3_BUCKET: 'tutor-files', S3_ACCESS_KEY_ID: 'k' }, /S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set/],
-      [{ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, /S3_BUCKET: S3_BUCKET is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/],
+      [
+        { S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },
+        /S3_BUCKET: S3_BUCKET is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/,
+      ],
       [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/],
       [{ ...s3, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: S3_ENDPOINT must be a URL starting with http:\/\/ or https:\/\//],
       [{ ...s3, S3_BUCKET: 'Tutor_Files' }, /S3_BUCKET: S3_BUCKET must be a bucket name/],

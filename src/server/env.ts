@@ -44,7 +44,10 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql']),
-    ADMIN_EMAIL: z.email().transform((v) => v.toLowerCase()).optional(),
+    ADMIN_EMAIL: z
+      .email()
+      .transform((v) => v.toLowerCase())
+      .optional(),
     APP_URL: optionalUrl('APP_URL', ['http', 'https']),
     APP_NAME: z.string().trim().min(1).default('CodeTutor'),
     CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an e-mail address').optional(),
@@ -157,7 +160,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['ADMIN_EMAIL'],
-        message: "ADMIN_EMAIL is required unless the development tools are on (this server is not plainly local): set it to the tutor's address",
+        message:
+          "ADMIN_EMAIL is required unless the development tools are on (this server is not plainly local): set it to the tutor's address",
       });
     }
     // The console mailer writes sign-in codes into the log, where they must never be in production.
@@ -165,7 +169,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SMTP_URL'],
-        message: 'SMTP_URL is required in production (otherwise e-mails, sign-in codes too, would be printed in the log); set MAIL_TRANSPORT=console if that is really intended',
+        message:
+          'SMTP_URL is required in production (otherwise e-mails, sign-in codes too, would be printed in the log); set MAIL_TRANSPORT=console if that is really intended',
       });
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -183,7 +188,8 @@ const envSchema = z
     if (env.IMAGE_ALT_MODELS !== undefined) {
       const parsed = parseAltModels(env.IMAGE_ALT_MODELS);
       if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: parsed });
-      else if (!env.IMAGE_MODEL) ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: 'IMAGE_ALT_MODELS needs IMAGE_MODEL' });
+      else if (!env.IMAGE_MODEL)
+        ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: 'IMAGE_ALT_MODELS needs IMAGE_MODEL' });
     }
     if (env.READER_URL && !env.SEARCH_URL) {
       ctx.addIssue({ code: 'custom', path: ['READER_URL'], message: 'READER_URL needs SEARCH_URL' });
@@ -191,7 +197,11 @@ const envSchema = z
     // Object storage is all or nothing: half a configuration would silently store files on local disk.
     const s3Given = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => env[name] !== undefined);
     if (env.S3_BUCKET === undefined && s3Given.length) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `S3_BUCKET is required when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `S3_BUCKET is required when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set`,
+      });
     }
     if (env.S3_BUCKET !== undefined) {
       for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -206,7 +216,10 @@ const envSchema = z
  */
 export function parseAltModels(value: string): Record<string, string> | string {
   const models: Record<string, string> = {};
-  for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, id] = item.split('=', 2).map((s) => s.trim()) as [string, string | undefined];
     if (!(IMAGE_ALT_MODELS as readonly string[]).includes(name)) {
       return `IMAGE_ALT_MODELS: ${name} is not one of the spec's models (${IMAGE_ALT_MODELS.join(', ')})`;
@@ -282,7 +295,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const e = parsed.data;
   const adminEmail = e.ADMIN_EMAIL ?? 'admin@example.com';
   // A helper's own address and key, else the tutor's provider (its key only goes with its address).
-  const endpoint = (model: string, baseUrl: string | undefined, apiKey: string | undefined, timeoutMs: number, dailyLimit: number): ProviderEndpoint => ({
+  const endpoint = (
+    model: string,
+    baseUrl: string | undefined,
+    apiKey: string | undefined,
+    timeoutMs: number,
+    dailyLimit: number,
+  ): ProviderEndpoint => ({
     baseUrl: (baseUrl ?? e.OPENAI_BASE_URL)!,
     apiKey: baseUrl ? apiKey : (apiKey ?? e.OPENAI_API_KEY),
     model,
@@ -324,7 +343,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : null,
       transcription: e.STT_MODEL ? endpoint(e.STT_MODEL, e.STT_BASE_URL, e.STT_API_KEY, e.STT_TIMEOUT_MS, e.STT_DAILY_LIMIT) : null,
       search: e.SEARCH_URL
-        ? { url: e.SEARCH_URL, readerUrl: e.READER_URL, apiKey: e.SEARCH_API_KEY, timeoutMs: e.SEARCH_TIMEOUT_MS, dailyLimit: e.SEARCH_DAILY_LIMIT }
+        ? {
+            url: e.SEARCH_URL,
+            readerUrl: e.READER_URL,
+            apiKey: e.SEARCH_API_KEY,
+            timeoutMs: e.SEARCH_TIMEOUT_MS,
+            dailyLimit: e.SEARCH_DAILY_LIMIT,
+          }
         : null,
     },
     devLoginCode: e.DEV_LOGIN_CODE,

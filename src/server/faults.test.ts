@@ -129,7 +129,11 @@ describe('the disk is full', () => {
     const before = await t.db.select().from(files);
     const res = await uploadPdf(app, admin, pdfBytes());
     expect(res.statusCode).toBe(507);
-    expect(res.json()).toMatchObject({ errCode: 'STORAGE_FULL', errMsg: expect.stringMatching(/no room left/), error: { title: 'Upload Failed' } });
+    expect(res.json()).toMatchObject({
+      errCode: 'STORAGE_FULL',
+      errMsg: expect.stringMatching(/no room left/),
+      error: { title: 'Upload Failed' },
+    });
     expect(await t.db.select().from(files)).toEqual(before);
   });
 });

@@ -49,7 +49,10 @@ describe('starting the built app', () => {
       execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: app, stdio: 'ignore' });
 
       const start = async () => {
-        const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: '', TEST_DATABASE_URL: '' }, { cwd: app, entry: 'dist/server/main.js' });
+        const server = await startServerProcess(
+          { DATABASE_URL: '', DATA_DIR: '', TEST_DATABASE_URL: '' },
+          { cwd: app, entry: 'dist/server/main.js' },
+        );
         cleanup.push(() => server.stop());
         await server.ready(90_000);
         return server;
@@ -76,10 +79,15 @@ describe('starting the built app', () => {
 
       // The app's port taken: one sentence naming the cause and the fix, no stack trace.
       const port = Number(new URL(server.url).port);
-      const second = await startServerProcess({ DATABASE_URL: '', TEST_DATABASE_URL: '', DATA_DIR: path.join(home, 'other-data') }, { cwd: app, entry: 'dist/server/main.js', port });
+      const second = await startServerProcess(
+        { DATABASE_URL: '', TEST_DATABASE_URL: '', DATA_DIR: path.join(home, 'other-data') },
+        { cwd: app, entry: 'dist/server/main.js', port },
+      );
       const code = await new Promise<number | null>((resolve) => second.child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(second.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use .*: stop that program, or set PORT to a free port\\.`));
+      expect(second.output()).toMatch(
+        new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use .*: stop that program, or set PORT to a free port\\.`),
+      );
       expect(second.output()).not.toMatch(/\n\s+at /);
       await server.stop();
     },
@@ -94,7 +102,9 @@ describe('starting the built app', () => {
     const server = await startServerProcess({ DATABASE_URL: '', TEST_DATABASE_URL: '', DATA_DIR: home });
     const code = await new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(server.output()).toMatch(/was made by PostgreSQL 19, newer than the embedded PostgreSQL 18: use the newer app version that made it, or set DATABASE_URL to a PostgreSQL 19 server\./);
+    expect(server.output()).toMatch(
+      /was made by PostgreSQL 19, newer than the embedded PostgreSQL 18: use the newer app version that made it, or set DATABASE_URL to a PostgreSQL 19 server\./,
+    );
     expect(server.output()).not.toMatch(/\n\s+at /);
   }, 60_000);
 
@@ -108,7 +118,9 @@ describe('starting the built app', () => {
     const server = await startServerProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/none`, TEST_DATABASE_URL: '' });
     const code = await new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(server.output()).toMatch(new RegExp(`No PostgreSQL server answers at 127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\): start it, or correct DATABASE_URL\\.`));
+    expect(server.output()).toMatch(
+      new RegExp(`No PostgreSQL server answers at 127\\.0\\.0\\.1:${closed} \\(ECONNREFUSED\\): start it, or correct DATABASE_URL\\.`),
+    );
     expect(server.output()).not.toMatch(/\n\s+at /);
   }, 60_000);
 });

@@ -77,11 +77,16 @@ async function main() {
     });
     const log = app.log;
     schedulePruning(database.db, (err) => log.warn({ err }, 'pruning of old sessions and codes failed'));
-    stopFolds = scheduleAnalyticsFolds(database.db, (err) => log.warn({ err }, 'folding the analytics queue or pruning old learning events failed'), {
-      retentionDays: env.events.retentionDays,
-    });
+    stopFolds = scheduleAnalyticsFolds(
+      database.db,
+      (err) => log.warn({ err }, 'folding the analytics queue or pruning old learning events failed'),
+      {
+        retentionDays: env.events.retentionDays,
+      },
+    );
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
-    if (env.mailTransport === 'console') console.log('E-mails (sign-in codes included) are printed here, not sent (SMTP_URL unset or MAIL_TRANSPORT=console).');
+    if (env.mailTransport === 'console')
+      console.log('E-mails (sign-in codes included) are printed here, not sent (SMTP_URL unset or MAIL_TRANSPORT=console).');
   } catch (err) {
     // Known causes print their one sentence; anything else keeps its stack, which is then the useful part.
     console.error(err instanceof StartError ? err.message : err);

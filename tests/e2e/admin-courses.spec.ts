@@ -40,7 +40,16 @@ type EditorTree = {
     id: string;
     title: string;
     order: number;
-    lessons: { id: string; title: string; lessonType: string; videoUrl: string | null; pdfUrl: string | null; pdfFile: { name: string } | null; hasTutorial: boolean; order: number }[];
+    lessons: {
+      id: string;
+      title: string;
+      lessonType: string;
+      videoUrl: string | null;
+      pdfUrl: string | null;
+      pdfFile: { name: string } | null;
+      hasTutorial: boolean;
+      order: number;
+    }[];
   }[];
 };
 
@@ -162,7 +171,9 @@ test('the tutor builds a course, fills it, reorders, publishes and deletes it, l
     await advanced.getByRole('button', { name: 'Add Lesson' }).click();
     await expect(toast(page, 'Both video URL and PDF file are required for mixed content lessons')).toBeVisible();
     // The server, not only the browser, checks the bytes: a fake .pdf is refused with the spec's errMsg.
-    await advanced.getByLabel('Tutorial PDF').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello') });
+    await advanced
+      .getByLabel('Tutorial PDF')
+      .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello') });
     await expect(toast(page, 'Please select a PDF file for the tutorial')).toBeVisible();
     await expect(toast(page, 'Tutorial Upload Failed')).toBeVisible();
     await advanced.getByLabel('PDF File').setInputFiles(pdfPath);
@@ -193,15 +204,17 @@ test('the tutor builds a course, fills it, reorders, publishes and deletes it, l
     await page.getByRole('tab', { name: 'Bulk Upload' }).click();
     await page.getByRole('button', { name: 'Upload Lessons' }).click();
     await expect(toast(page, 'Please enter bulk upload data')).toBeVisible();
-    await page.getByLabel('Lesson Data').fill(
-      [
-        'chapter,lesson,type,content,summary',
-        'basics,Variables,VIDEO,https://youtu.be/eIrMbAQSU34,"Names, types and values"',
-        'Basics,Loops,PDF,https://example.com/loops.pdf,',
-        'Basics,Broken row,AUDIO,https://example.com/x,',
-        'Extra Practice,Exercises,MIXED,https://vimeo.com/76979871|https://example.com/ex.pdf,',
-      ].join('\n'),
-    );
+    await page
+      .getByLabel('Lesson Data')
+      .fill(
+        [
+          'chapter,lesson,type,content,summary',
+          'basics,Variables,VIDEO,https://youtu.be/eIrMbAQSU34,"Names, types and values"',
+          'Basics,Loops,PDF,https://example.com/loops.pdf,',
+          'Basics,Broken row,AUDIO,https://example.com/x,',
+          'Extra Practice,Exercises,MIXED,https://vimeo.com/76979871|https://example.com/ex.pdf,',
+        ].join('\n'),
+      );
     await page.getByRole('button', { name: 'Upload Lessons' }).click();
     await expect(toast(page, 'Bulk Upload Completed')).toBeVisible();
     await expect(toast(page, '3 lessons created successfully, 1 errors')).toBeVisible();
@@ -327,7 +340,9 @@ for (const theme of ['light', 'dark'] as const) {
     const created = await page.request.post('/api/admin/courses', { data: { title, description: 'Checked with axe-core.' } });
     expect(created.status()).toBe(201);
     const courseId: string = (await created.json()).course.id;
-    const { chapter: ch } = await (await page.request.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Getting Started' } })).json();
+    const { chapter: ch } = await (
+      await page.request.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Getting Started' } })
+    ).json();
     for (const [lessonTitle, body] of [
       ['Welcome', { lessonType: 'VIDEO', videoUrl: 'https://youtu.be/eIrMbAQSU34' }],
       ['Cheat sheet', { lessonType: 'PDF', pdfUrl: 'https://example.com/cheat.pdf', tutorialPdfUrl: 'https://example.com/ex.pdf' }],
@@ -343,7 +358,10 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByRole('article', { name: title })).toBeVisible();
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         await expectAccessible(page, label('course list'));
-        await page.getByRole('article', { name: title }).getByRole('button', { name: `Delete ${title}` }).click();
+        await page
+          .getByRole('article', { name: title })
+          .getByRole('button', { name: `Delete ${title}` })
+          .click();
         await expect(page.getByRole('alertdialog')).toBeVisible();
         await expectAccessible(page, label('delete confirmation'));
         await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();

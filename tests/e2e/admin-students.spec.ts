@@ -29,7 +29,11 @@ async function publishedCourse(admin: APIRequestContext, title: string) {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-test('the tutor approves a student (who is mailed), enrols and unenrols them, then revokes their access', async ({ page, context, playwright }) => {
+test('the tutor approves a student (who is mailed), enrols and unenrols them, then revokes their access', async ({
+  page,
+  context,
+  playwright,
+}) => {
   const admin = await adminRequest(playwright);
   const student = await newStudent(page.request, 'Ada', 'Approve');
   const course = await publishedCourse(admin, `E2E Enrolment ${student.lastName}`);
@@ -40,7 +44,8 @@ test('the tutor approves a student (who is mailed), enrols and unenrols them, th
   await adminSession(context);
   await page.goto('/admin/students');
   await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
-  for (const label of ['Pending Approval', 'Approved Students', 'Rejected', 'Total Enrollments']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Pending Approval', 'Approved Students', 'Rejected', 'Total Enrollments'])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
 
   // Pending tab: name, surname, e-mail, registration date; Approve.
   const pendingRow = page.getByRole('row').filter({ hasText: student.email });
@@ -181,7 +186,9 @@ test('the database helper finds users by any-case substring, approves a pending 
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`student management and the database helper (${theme}) have no serious accessibility violation at 1280 and 390`, async ({ browser }) => {
+  test(`student management and the database helper (${theme}) have no serious accessibility violation at 1280 and 390`, async ({
+    browser,
+  }) => {
     // Ten axe scans of long lists: room for a busy machine.
     test.setTimeout(180_000);
     const context = await browser.newContext({ colorScheme: theme });
@@ -198,7 +205,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Filter students')).toBeVisible();
       await expectAccessible(page, `/admin/students, enrollments, ${width}px, ${theme}`);
       // The confirmation dialog, opened and cancelled (the seeded students stay enrolled).
-      await page.getByRole('button', { name: /^Unenroll / }).first().click();
+      await page
+        .getByRole('button', { name: /^Unenroll / })
+        .first()
+        .click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectAccessible(page, `/admin/students, unenroll dialog, ${width}px, ${theme}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();

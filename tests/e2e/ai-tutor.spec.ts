@@ -56,7 +56,9 @@ async function watchTheAnswer(page: Page) {
     new MutationObserver(() => {
       if (panel.querySelector('[data-testid="ai-thinking"]')) {
         trace.thinking = true;
-        const controls = [...panel.querySelectorAll<HTMLButtonElement | HTMLTextAreaElement>('textarea, [aria-label="Quick questions"] button')];
+        const controls = [
+          ...panel.querySelectorAll<HTMLButtonElement | HTMLTextAreaElement>('textarea, [aria-label="Quick questions"] button'),
+        ];
         if (controls.some((c) => !c.disabled)) trace.inputEnabledWhileWaiting = true;
       }
       const answers = panel.querySelectorAll('li[data-role="assistant"]');
@@ -68,7 +70,9 @@ async function watchTheAnswer(page: Page) {
 }
 
 const answerTrace = (page: Page) =>
-  page.evaluate(() => (window as unknown as { answerTrace: { thinking: boolean; inputEnabledWhileWaiting: boolean; partials: string[] } }).answerTrace);
+  page.evaluate(
+    () => (window as unknown as { answerTrace: { thinking: boolean; inputEnabledWhileWaiting: boolean; partials: string[] } }).answerTrace,
+  );
 
 async function openTutor(page: Page) {
   await page.getByRole('button', { name: 'Open AI Tutor' }).click();
@@ -101,7 +105,11 @@ async function expectNoSidewaysOverflow(panel: Locator) {
   expect(overflow, 'the conversation scrolls sideways').toBeLessThanOrEqual(0);
 }
 
-test('a student asks the tutor about a lesson: streamed, highlighted, safe answers, copy, reload, new chat, lesson change', async ({ page, context, baseURL }) => {
+test('a student asks the tutor about a lesson: streamed, highlighted, safe answers, copy, reload, new chat, lesson change', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -200,7 +208,9 @@ test('a student asks the tutor about a lesson: streamed, highlighted, safe answe
   await copied.getByRole('button', { name: 'Copy message' }).click();
   const copiedAt = Date.now();
   await expect(copied.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Here is a loop to study:\n\n\`\`\`c\n${code}\n\`\`\`\n\nTry **changing** the bound.`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `Here is a loop to study:\n\n\`\`\`c\n${code}\n\`\`\`\n\nTry **changing** the bound.`,
+  );
   // The confirmation lasts 2 seconds (§9): still there after 1.5 s, gone soon after 2 s.
   await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - copiedAt)));
   await expect(copied.getByRole('button', { name: 'Copied' })).toBeVisible({ timeout: 1 });

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type PlaywrightWorkerArgs, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type PlaywrightWorkerArgs,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqueEmail, pdf } from './fixtures';
 
 // A walk through every screen of the app (issue 7), in two tests that run side by side: each
@@ -29,9 +37,19 @@ const screens: Screen[] = [
   { name: 'contact (signed out)', who: 'visitor', path: '/contact', ready: (p) => expect(p.getByText('Login Required')).toBeVisible() },
   { name: '404', who: 'visitor', path: '/no-such-page', ready: (p) => expect(p.getByText('Page not found').first()).toBeVisible() },
   { name: 'certificate verification', who: 'visitor', path: (d) => `/certificates/${d.certificateId}`, ready: (p) => h1(p) },
-  { name: 'certificate not found', who: 'visitor', path: '/certificates/00000000-0000-4000-8000-000000000000', ready: (p) => expect(p.getByText('Certificate not found').first()).toBeVisible() },
+  {
+    name: 'certificate not found',
+    who: 'visitor',
+    path: '/certificates/00000000-0000-4000-8000-000000000000',
+    ready: (p) => expect(p.getByText('Certificate not found').first()).toBeVisible(),
+  },
   // A pending student.
-  { name: 'pending approval', who: 'pending', path: '/dashboard', ready: (p) => expect(p.getByText('Account Pending Approval').first()).toBeVisible() },
+  {
+    name: 'pending approval',
+    who: 'pending',
+    path: '/dashboard',
+    ready: (p) => expect(p.getByText('Account Pending Approval').first()).toBeVisible(),
+  },
   // An approved student.
   { name: 'contact (signed in)', who: 'student', path: '/contact', ready: (p) => expect(p.getByLabel('Message')).toBeVisible() },
   {
@@ -39,7 +57,17 @@ const screens: Screen[] = [
     who: 'student',
     path: '/student/dashboard',
     ready: (p) => h1(p, 'My Learning Dashboard'),
-    open: [{ name: 'mobile menu', width: 390, act: (p) => p.getByRole('button', { name: 'Open menu' }).click().then(() => dialog(p)) }],
+    open: [
+      {
+        name: 'mobile menu',
+        width: 390,
+        act: (p) =>
+          p
+            .getByRole('button', { name: 'Open menu' })
+            .click()
+            .then(() => dialog(p)),
+      },
+    ],
   },
   {
     name: 'course learning',
@@ -47,7 +75,15 @@ const screens: Screen[] = [
     path: (d) => `/course/${d.courseId}`,
     ready: (p) => expect(p.getByRole('heading', { level: 2, name: 'Welcome Video' })).toBeVisible(),
     open: [
-      { name: 'course content drawer', width: 390, act: (p) => p.getByRole('button', { name: 'Course Content' }).click().then(() => dialog(p)) },
+      {
+        name: 'course content drawer',
+        width: 390,
+        act: (p) =>
+          p
+            .getByRole('button', { name: 'Course Content' })
+            .click()
+            .then(() => dialog(p)),
+      },
       {
         name: 'AI tutor',
         act: async (p) => {
@@ -65,7 +101,16 @@ const screens: Screen[] = [
     who: 'student',
     path: (d) => `/course/${d.completedCourseId}`,
     ready: (p) => expect(p.getByRole('button', { name: 'View Certificate' })).toBeVisible(),
-    open: [{ name: 'completion dialog', act: (p) => p.getByRole('button', { name: 'View Certificate' }).click().then(() => expect(p.getByRole('dialog').getByText('Congratulations!')).toBeVisible()) }],
+    open: [
+      {
+        name: 'completion dialog',
+        act: (p) =>
+          p
+            .getByRole('button', { name: 'View Certificate' })
+            .click()
+            .then(() => expect(p.getByRole('dialog').getByText('Congratulations!')).toBeVisible()),
+      },
+    ],
   },
   // The tutor.
   { name: 'admin home', who: 'admin', path: '/admin/dashboard', ready: (p) => expect(p.getByText('Pending Approvals')).toBeVisible() },
@@ -104,7 +149,12 @@ const screens: Screen[] = [
   },
   { name: 'analytics', who: 'admin', path: '/admin/analytics', ready: (p) => h1(p) },
   { name: 'database helper', who: 'admin', path: '/admin/database-helper', ready: (p) => h1(p, 'Database Helper') },
-  { name: 'course preview', who: 'admin', path: (d) => `/course/${d.courseId}`, ready: (p) => expect(p.getByText(/Admin Preview Mode/)).toBeVisible() },
+  {
+    name: 'course preview',
+    who: 'admin',
+    path: (d) => `/course/${d.courseId}`,
+    ready: (p) => expect(p.getByText(/Admin Preview Mode/)).toBeVisible(),
+  },
   { name: 'student view dashboard', who: 'adminStudentView', path: '/student/dashboard', ready: (p) => h1(p, 'Student Dashboard Preview') },
 ];
 
@@ -160,7 +210,13 @@ async function violations(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 // No service worker here (pwa.spec.ts tests it): each new context would precache the whole app.
@@ -183,7 +239,10 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
   let scans = 0;
 
   async function contextFor(who: Who, theme: 'light' | 'dark'): Promise<BrowserContext> {
-    const context = await (browser as Browser).newContext({ colorScheme: theme, storageState: who === 'student' ? studentState : undefined });
+    const context = await (browser as Browser).newContext({
+      colorScheme: theme,
+      storageState: who === 'student' ? studentState : undefined,
+    });
     // Video hosts are not reachable from the test machine; their frames stay empty.
     await context.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
     if (who === 'admin') await adminSession(context);
@@ -192,7 +251,8 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
       await adminSession(context, 2);
       expect((await context.request.put('/api/me/view-mode', { data: { viewMode: 'student' } })).status()).toBe(200);
     }
-    if (who === 'pending') expect((await context.request.post('/api/dev/login', { data: { email: 'carol.pending@example.com' } })).ok()).toBe(true);
+    if (who === 'pending')
+      expect((await context.request.post('/api/dev/login', { data: { email: 'carol.pending@example.com' } })).ok()).toBe(true);
     return context;
   }
 
@@ -285,12 +345,18 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
   expect(scans).toBeGreaterThanOrEqual(mine.length * 4 + (overlays ? 4 : 0));
 }
 
-test('every screen of visitors and students, at 1280 and 390 wide, light and dark, and the global overlays, has no serious accessibility violation', async ({ browser, playwright }) => {
+test('every screen of visitors and students, at 1280 and 390 wide, light and dark, and the global overlays, has no serious accessibility violation', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(12 * 60_000);
   await walk(browser, playwright, ['visitor', 'pending', 'student'], true);
 });
 
-test('every screen of the tutor, at 1280 and 390 wide, light and dark, has no serious accessibility violation', async ({ browser, playwright }) => {
+test('every screen of the tutor, at 1280 and 390 wide, light and dark, has no serious accessibility violation', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(12 * 60_000);
   await walk(browser, playwright, ['admin', 'adminStudentView'], false);
 });
@@ -300,7 +366,15 @@ test('the walk covers every route of the app', () => {
   const ids = { courseId: ':id', completedCourseId: ':id', certificateId: ':id' };
   const walked = new Set(screens.map((screen) => (typeof screen.path === 'string' ? screen.path : screen.path(ids))));
   const routes = ['/', '/contact', '/login', '/register', '/student/dashboard', '/course/:id', '/certificates/:id', '/no-such-page'];
-  routes.push('/admin/dashboard', '/admin/students', '/admin/courses', '/admin/courses/new', '/admin/courses/:id/edit', '/admin/analytics', '/admin/database-helper');
+  routes.push(
+    '/admin/dashboard',
+    '/admin/students',
+    '/admin/courses',
+    '/admin/courses/new',
+    '/admin/courses/:id/edit',
+    '/admin/analytics',
+    '/admin/database-helper',
+  );
   for (const route of routes) {
     expect(walked, route).toContain(route);
   }

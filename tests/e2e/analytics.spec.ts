@@ -10,7 +10,15 @@ import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqu
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/server-process';
 
-const TABS = ['Overview', 'Learning Paths', 'Content Engagement', 'Dropoff Analysis', 'Learning Velocity', 'Predictions', 'Weekly Trends'] as const;
+const TABS = [
+  'Overview',
+  'Learning Paths',
+  'Content Engagement',
+  'Dropoff Analysis',
+  'Learning Velocity',
+  'Predictions',
+  'Weekly Trends',
+] as const;
 type TabName = (typeof TABS)[number];
 
 const openTab = async (page: Page, name: TabName) => {
@@ -25,7 +33,13 @@ const openTab = async (page: Page, name: TabName) => {
 async function expectMainAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).include('#main-content').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
 
@@ -70,7 +84,10 @@ async function e2eDatabase() {
  * drop-off with 3 students affected, so it ranks in the global top 10 whatever the parallel tests
  * leave behind (rate first, then students affected).
  */
-async function analyticsCourse(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, admin: APIRequestContext) {
+async function analyticsCourse(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  admin: APIRequestContext,
+) {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const ok = async <T>(res: Promise<import('@playwright/test').APIResponse>, status: number): Promise<T> => {
     const r = await res;
@@ -79,19 +96,31 @@ async function analyticsCourse(playwright: { request: { newContext: (o: object) 
   };
   const title = `Analytics E2E ${tag}`;
   const newCourse = async (t: string) => {
-    const { course } = await ok<{ course: { id: string } }>(admin.post('/api/admin/courses', { data: { title: t, description: 'Made by the analytics e2e test.' } }), 201);
+    const { course } = await ok<{ course: { id: string } }>(
+      admin.post('/api/admin/courses', { data: { title: t, description: 'Made by the analytics e2e test.' } }),
+      201,
+    );
     return course.id;
   };
   const chapter = async (courseId: string, t: string) =>
     (await ok<{ chapter: { id: string } }>(admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: t } }), 201)).chapter.id;
   const video = 'https://www.youtube.com/watch?v=KJgsSFOSQv0';
   const lesson = async (chapterId: string, t: string) =>
-    (await ok<{ lesson: { id: string } }>(admin.post(`/api/admin/chapters/${chapterId}/lessons`, { data: { title: t, lessonType: 'VIDEO', videoUrl: video } }), 201)).lesson.id;
+    (
+      await ok<{ lesson: { id: string } }>(
+        admin.post(`/api/admin/chapters/${chapterId}/lessons`, { data: { title: t, lessonType: 'VIDEO', videoUrl: video } }),
+        201,
+      )
+    ).lesson.id;
   const publish = (courseId: string) => ok(admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } }), 200);
   const course = { id: await newCourse(title) };
   const foundations = await chapter(course.id, 'Foundations');
   const practice = await chapter(course.id, 'Practice');
-  const lessons = { intro: await lesson(foundations, `Intro ${tag}`), loops: await lesson(foundations, `Loops ${tag}`), arrays: await lesson(practice, `Arrays ${tag}`) };
+  const lessons = {
+    intro: await lesson(foundations, `Intro ${tag}`),
+    loops: await lesson(foundations, `Loops ${tag}`),
+    arrays: await lesson(practice, `Arrays ${tag}`),
+  };
   await publish(course.id);
   const other = { id: await newCourse(`Analytics E2E Dropoff ${tag}`) };
   const pointers = await lesson(await chapter(other.id, 'Memory'), `Pointers ${tag}`);
@@ -111,7 +140,12 @@ async function analyticsCourse(playwright: { request: { newContext: (o: object) 
   );
   const progress = (s: (typeof students)[number], lessonId: string, status: 'in_progress' | 'completed') =>
     ok(s.api.put(`/api/lessons/${lessonId}/progress`, { data: { status } }), 200);
-  const [s1, s2, s3, s4] = students as [(typeof students)[number], (typeof students)[number], (typeof students)[number], (typeof students)[number]];
+  const [s1, s2, s3, s4] = students as [
+    (typeof students)[number],
+    (typeof students)[number],
+    (typeof students)[number],
+    (typeof students)[number],
+  ];
   for (const l of [lessons.intro, lessons.loops, lessons.arrays]) await progress(s1, l, 'completed');
   for (const s of [s2, s3]) {
     await progress(s, lessons.intro, 'completed');
@@ -159,7 +193,8 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await adminSession(context);
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1, name: AnalyticsTexts.title })).toBeVisible();
-  for (const label of ['Total Students', 'Course Performance', 'Total Enrollments', 'Average Progress']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Total Students', 'Course Performance', 'Total Enrollments', 'Average Progress'])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Time range')).toHaveValue('30d');
   await expect(page.getByText(/^Last 30 days:$/)).toBeVisible();
 
@@ -168,7 +203,8 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await expect(top).toContainText('4 enrollments · 3 lessons');
   await expect(top).toContainText('Completion rate25%');
   await expect(top).toContainText('Average progress42%');
-  for (const label of ['Active', 'Struggling', 'Inactive']) await expect(page.getByRole('progressbar', { name: new RegExp(`^${label} students: \\d+%$`) })).toBeVisible();
+  for (const label of ['Active', 'Struggling', 'Inactive'])
+    await expect(page.getByRole('progressbar', { name: new RegExp(`^${label} students: \\d+%$`) })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Enrollments by progress' })).toBeVisible();
 
   await openTab(page, 'Learning Paths');
@@ -198,7 +234,9 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await expect(dropoff).toContainText('Average time before dropoff2 min');
   await expect(dropoff.getByRole('listitem').filter({ hasText: 'Opened the lesson only' })).toContainText('2 students');
   await expect(dropoff.getByRole('listitem').filter({ hasText: 'Started the video' })).toContainText('1 student');
-  await expect(dropoff.getByRole('region', { name: 'Improvement suggestions' })).toContainText('Most students who start this lesson do not finish it');
+  await expect(dropoff.getByRole('region', { name: 'Improvement suggestions' })).toContainText(
+    'Most students who start this lesson do not finish it',
+  );
 
   await openTab(page, 'Learning Velocity');
   const four = page.getByRole('group', { name: course.students[3]!.name });
@@ -210,7 +248,8 @@ test('the tutor reads every tab with data and switches the time range', async ({
   expect(csv).toContain(course.students[3]!.name.split(' ')[1]!);
 
   await openTab(page, 'Predictions');
-  for (const label of ['Student Growth', 'Course Completion Rate', 'Weekly Active Students']) await expect(page.getByRole('region', { name: label })).toBeVisible();
+  for (const label of ['Student Growth', 'Course Completion Rate', 'Weekly Active Students'])
+    await expect(page.getByRole('region', { name: label })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weekly Active Students' })).toContainText('High confidence (80%)');
 
   await openTab(page, 'Weekly Trends');
@@ -288,12 +327,22 @@ async function emptyServer() {
   try {
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`the empty server exited with ${child.exitCode}`);
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 240) throw new Error('the empty server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
     const since = Date.now();
-    const sent = await fetch(`${url}/api/auth/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', purpose: 'login' }) });
+    const sent = await fetch(`${url}/api/auth/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', purpose: 'login' }),
+    });
     expect(sent.status).toBe(202);
     let code: string | undefined;
     while (!code) {
@@ -303,8 +352,16 @@ async function emptyServer() {
       }
       if (!code) await new Promise((r) => setTimeout(r, 150));
     }
-    const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', code }) });
-    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]?.slice(4);
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', code }),
+    });
+    const sid = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))
+      ?.split(';')[0]
+      ?.slice(4);
     expect(sid, await res.text()).toBeTruthy();
     return { url, sid: sid!, stop };
   } catch (err) {

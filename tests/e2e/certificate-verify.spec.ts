@@ -55,7 +55,10 @@ async function accessibleEverywhere(page: Page, label: string, ready: () => Prom
   }
 }
 
-test('a certificate link shows, to anyone, that it is valid: the name, the course and the date, nothing else', async ({ browser, playwright }) => {
+test('a certificate link shows, to anyone, that it is valid: the name, the course and the date, nothing else', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   const admin = await adminRequest(playwright);
   const studentApi = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -87,7 +90,9 @@ test('a certificate link shows, to anyone, that it is valid: the name, the cours
     // A public page: none of the signed-in screens' code is downloaded.
     expect(scripts.filter((s) => /shell-layout|admin-|student-dashboard|course-learning/.test(s))).toEqual([]);
 
-    await accessibleEverywhere(page, 'a verified certificate', () => expect(page.getByRole('heading', { name: 'Certificate verified' })).toBeVisible());
+    await accessibleEverywhere(page, 'a verified certificate', () =>
+      expect(page.getByRole('heading', { name: 'Certificate verified' })).toBeVisible(),
+    );
     await context.close();
   } finally {
     await remove();
@@ -103,5 +108,7 @@ test('an unknown or malformed certificate id shows that the certificate was not 
     await expect(page.getByText('Certificate verified')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   }
-  await accessibleEverywhere(page, 'an unknown certificate', () => expect(page.getByRole('heading', { name: CertificateMessages.notFound })).toBeVisible());
+  await accessibleEverywhere(page, 'an unknown certificate', () =>
+    expect(page.getByRole('heading', { name: CertificateMessages.notFound })).toBeVisible(),
+  );
 });

@@ -1,7 +1,17 @@
 import fs from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, enrolledStudent, expectAccessible, uniqueEmail, uploadPdf } from './fixtures';
+import {
+  adminRequest,
+  adminSession,
+  apiRegister,
+  apiSetStatus,
+  apiSignIn,
+  enrolledStudent,
+  expectAccessible,
+  uniqueEmail,
+  uploadPdf,
+} from './fixtures';
 import { waitForCode } from '../support/mailbox';
 
 // The newest toast comes first; an older one with the same text may still be leaving.
@@ -9,7 +19,9 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 /** A published course of this test's own: a video lesson, a PDF lesson with a tutorial, then a mixed lesson in chapter 2. */
 async function learningCourse(admin: APIRequestContext, title: string) {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the course-learning e2e test.' } });
+  const created = await admin.post('/api/admin/courses', {
+    data: { title, description: 'A course made by the course-learning e2e test.' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const courseId = ((await created.json()) as { course: { id: string } }).course.id;
   const chapter = async (chapterTitle: string) => {
@@ -34,7 +46,12 @@ async function learningCourse(admin: APIRequestContext, title: string) {
       tutorialFileId: await uploadPdf(admin, 'tutorial', 'exercises.pdf', 'exercises.pdf: loops and arrays'),
       summary: 'Read the notes, then try the exercises.',
     }),
-    await lesson(second, { title: 'Watch and Read', lessonType: 'MIXED', videoUrl: video, pdfFileId: await uploadPdf(admin, 'pdf', 'mixed.pdf', 'mixed.pdf: loops and arrays') }),
+    await lesson(second, {
+      title: 'Watch and Read',
+      lessonType: 'MIXED',
+      videoUrl: video,
+      pdfFileId: await uploadPdf(admin, 'pdf', 'mixed.pdf', 'mixed.pdf: loops and arrays'),
+    }),
   ];
   const published = await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } });
   expect(published.status(), await published.text()).toBe(200);
@@ -67,7 +84,11 @@ test.beforeEach(async ({ page }) => {
   await page.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
 });
 
-test('an enrolled student signs in with a mailed code, works through a course, and gets a real certificate', async ({ page, context, playwright }) => {
+test('an enrolled student signs in with a mailed code, works through a course, and gets a real certificate', async ({
+  page,
+  context,
+  playwright,
+}) => {
   const admin = await adminRequest(playwright);
   const course = await learningCourse(admin, `E2E Learning ${Date.now().toString(36)}`);
   const student = await enrolledStudent(page.request, admin, course.id, 'Grace');
@@ -97,11 +118,16 @@ test('an enrolled student signs in with a mailed code, works through a course, a
   // Nothing loads from the video host until the student presses play.
   await expect(page.getByTitle('Video: Welcome Video')).toHaveCount(0);
   await page.getByRole('button', { name: 'Welcome Video. Play video' }).click();
-  await expect(page.getByTitle('Video: Welcome Video')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/KJgsSFOSQv0\?enablejsapi=1&origin=.*&autoplay=1$/);
+  await expect(page.getByTitle('Video: Welcome Video')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/KJgsSFOSQv0\?enablejsapi=1&origin=.*&autoplay=1$/,
+  );
   const outline = page.getByRole('complementary');
   await expect(outline.getByRole('button', { name: /Getting Started/ })).toHaveAttribute('aria-expanded', 'true');
   await expect(outline.getByRole('button', { name: /Going Further/ })).toHaveAttribute('aria-expanded', 'false');
-  await expect.poll(() => statuses(page.request, course.id)).toMatchObject({ 'Welcome Video': 'in_progress', 'Reading Notes': 'not_started' });
+  await expect
+    .poll(() => statuses(page.request, course.id))
+    .toMatchObject({ 'Welcome Video': 'in_progress', 'Reading Notes': 'not_started' });
   await expectAccessible(page, 'course-learning screen (desktop)');
 
   await page.getByRole('button', { name: 'Mark Complete' }).click();
@@ -122,7 +148,11 @@ test('an enrolled student signs in with a mailed code, works through a course, a
   await page.getByRole('button', { name: 'Mark Complete' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Watch and Read' })).toBeVisible();
   await expect(outline.getByRole('button', { name: /Going Further/ })).toHaveAttribute('aria-expanded', 'true');
-  expect(await statuses(page.request, course.id)).toEqual({ 'Welcome Video': 'completed', 'Reading Notes': 'completed', 'Watch and Read': 'in_progress' });
+  expect(await statuses(page.request, course.id)).toEqual({
+    'Welcome Video': 'completed',
+    'Reading Notes': 'completed',
+    'Watch and Read': 'in_progress',
+  });
 
   // The step to 100% opens the completion dialog.
   await page.getByRole('button', { name: 'Mark Complete' }).click();
@@ -164,10 +194,18 @@ test('an enrolled student signs in with a mailed code, works through a course, a
   expect(refused).toEqual([]);
 });
 
-test('on a 390-pixel phone the student navigates by the course content list, the bottom bar and swipes', async ({ browser, playwright }) => {
+test('on a 390-pixel phone the student navigates by the course content list, the bottom bar and swipes', async ({
+  browser,
+  playwright,
+}) => {
   const admin = await adminRequest(playwright);
   const course = await learningCourse(admin, `E2E Phone ${Date.now().toString(36)}`);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    baseURL: process.env.E2E_BASE_URL,
+  });
   const page = await context.newPage();
   await page.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
   const student = await enrolledStudent(page.request, admin, course.id, 'Linus');
@@ -217,7 +255,10 @@ test('on a 390-pixel phone the student navigates by the course content list, the
   await context.close();
 });
 
-test('a student who is not enrolled is sent away, and cannot write progress; an unpublished course is not available', async ({ page, playwright }) => {
+test('a student who is not enrolled is sent away, and cannot write progress; an unpublished course is not available', async ({
+  page,
+  playwright,
+}) => {
   const admin = await adminRequest(playwright);
   const course = await learningCourse(admin, `E2E Refused ${Date.now().toString(36)}`);
   const email = uniqueEmail('outsider');
@@ -226,7 +267,9 @@ test('a student who is not enrolled is sent away, and cannot write progress; an 
   await apiSignIn(page.request, email);
 
   await page.goto(`/course/${course.id}`);
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Access Denied' }).filter({ hasText: 'You are not enrolled in this course.' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Access Denied' }).filter({ hasText: 'You are not enrolled in this course.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/student\/dashboard$/);
   const write = await page.request.put(`/api/lessons/${course.lessons[0]}/progress`, { data: { status: 'completed' } });
   expect(write.status()).toBe(403);

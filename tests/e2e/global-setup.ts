@@ -39,7 +39,11 @@ async function signInByMail(baseUrl: string, email: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, code }),
   });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]?.slice(4);
+  const sid = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0]
+    ?.slice(4);
   if (res.status !== 200 || !sid) throw new Error(`sign-in of ${email} failed: ${await res.text()}`);
   return sid;
 }
@@ -123,9 +127,10 @@ export default async function globalSetup() {
     await smtp.close();
     await fakeOpenAI.close();
     await fakeMedia.close();
-    const pidLeft = await fs
-      .access(path.join(root, 'data', 'postgres', 'postmaster.pid'))
-      .then(() => true, () => false);
+    const pidLeft = await fs.access(path.join(root, 'data', 'postgres', 'postmaster.pid')).then(
+      () => true,
+      () => false,
+    );
     const log = await fs.readFile(path.join(root, 'server.log'), 'utf8');
     await fs.rm(root, { recursive: true, force: true });
     if (code !== 0 || pidLeft) {

@@ -5,14 +5,21 @@ import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqu
 // Its message handling is covered by src/web/features/learning-events/video-start.test.ts.
 
 async function trackedCourse(admin: APIRequestContext) {
-  const created = await admin.post('/api/admin/courses', { data: { title: `E2E Events ${Date.now().toString(36)}`, description: 'Learning events.' } });
+  const created = await admin.post('/api/admin/courses', {
+    data: { title: `E2E Events ${Date.now().toString(36)}`, description: 'Learning events.' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const courseId = ((await created.json()) as { course: { id: string } }).course.id;
   const chapter = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Only Chapter' } });
   const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
   for (const data of [
     { title: 'Intro Video', lessonType: 'VIDEO', videoUrl: 'https://www.youtube.com/watch?v=KJgsSFOSQv0' },
-    { title: 'Reading Notes', lessonType: 'PDF', pdfFileId: await uploadPdf(admin, 'pdf', 'notes.pdf'), tutorialFileId: await uploadPdf(admin, 'tutorial', 'exercises.pdf') },
+    {
+      title: 'Reading Notes',
+      lessonType: 'PDF',
+      pdfFileId: await uploadPdf(admin, 'pdf', 'notes.pdf'),
+      tutorialFileId: await uploadPdf(admin, 'tutorial', 'exercises.pdf'),
+    },
   ]) {
     const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, { data });
     expect(res.status(), await res.text()).toBe(201);
@@ -22,7 +29,11 @@ async function trackedCourse(admin: APIRequestContext) {
   return courseId;
 }
 
-type Engagement = { lessons: { opens: number; totalVisibleMinutes: number }; pdf: { totalDownloads: number }; tutorialPdf: { downloads: number } };
+type Engagement = {
+  lessons: { opens: number; totalVisibleMinutes: number };
+  pdf: { totalDownloads: number };
+  tutorialPdf: { downloads: number };
+};
 async function engagement(admin: APIRequestContext) {
   const res = await admin.get('/api/admin/analytics?range=all');
   expect(res.status()).toBe(200);
@@ -30,7 +41,11 @@ async function engagement(admin: APIRequestContext) {
   return { opens: lessons.opens, minutes: lessons.totalVisibleMinutes, pdfViews: pdf.totalDownloads, tutorials: tutorialPdf.downloads };
 }
 
-test('a student’s lesson openings, PDF view, tutorial download and visible time reach the analytics; the admin preview records nothing', async ({ page, browser, playwright }) => {
+test('a student’s lesson openings, PDF view, tutorial download and visible time reach the analytics; the admin preview records nothing', async ({
+  page,
+  browser,
+  playwright,
+}) => {
   await page.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
   const admin = await adminRequest(playwright);
   const courseId = await trackedCourse(admin);
@@ -60,7 +75,12 @@ test('a student’s lesson openings, PDF view, tutorial download and visible tim
   await expect
     .poll(async () => {
       const now = await engagement(admin);
-      return now.opens >= before.opens + 2 && now.pdfViews >= before.pdfViews + 1 && now.tutorials >= before.tutorials + 1 && now.minutes >= before.minutes + 0.9;
+      return (
+        now.opens >= before.opens + 2 &&
+        now.pdfViews >= before.pdfViews + 1 &&
+        now.tutorials >= before.tutorials + 1 &&
+        now.minutes >= before.minutes + 0.9
+      );
     })
     .toBe(true);
 

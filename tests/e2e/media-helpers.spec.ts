@@ -82,7 +82,11 @@ async function shoot(page: Page, name: string) {
   await test.info().attach(name, { path, contentType: 'image/png' });
 }
 
-test('the tutor generates thumbnails in the course editor, sees the rules and failures, and chooses one', async ({ page, context, playwright }) => {
+test('the tutor generates thumbnails in the course editor, sees the rules and failures, and chooses one', async ({
+  page,
+  context,
+  playwright,
+}) => {
   test.setTimeout(90_000);
   await adminSession(context);
   const admin = await adminRequest(playwright);
@@ -117,7 +121,8 @@ test('the tutor generates thumbnails in the course editor, sees the rules and fa
   await expect(choices).toHaveCount(2);
   const images = dialog.getByRole('img', { name: /Generated image/ });
   await expect(images).toHaveCount(2);
-  for (const img of await images.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  for (const img of await images.all())
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   const sent = (await mediaRequests(admin, 'image')).slice(before);
   expect(sent.map((r) => r.body.model)).toEqual(['flux-schnell', 'flux-schnell']);
   await expect(dialog.getByText('images left today')).toBeVisible();
@@ -153,7 +158,10 @@ test('the tutor generates thumbnails in the course editor, sees the rules and fa
 
 test('a student listens to the lesson summary (the server’s voice) and stops it', async ({ page, playwright, request }) => {
   const admin = await adminRequest(playwright);
-  const summary = Array.from({ length: 8 }, (_, i) => `Sentence ${i + 1} of the summary explains pointers and the memory they point to, one small step at a time.`).join(' ');
+  const summary = Array.from(
+    { length: 8 },
+    (_, i) => `Sentence ${i + 1} of the summary explains pointers and the memory they point to, one small step at a time.`,
+  ).join(' ');
   const { courseId } = await makeCourse(admin, `Listen ${tag()}`, [{ title: 'Pointers', summary }]);
   const student = await enrolledStudent(request, admin, courseId, 'Listener');
   await apiSignIn(page.request, student.email);
@@ -163,7 +171,9 @@ test('a student listens to the lesson summary (the server’s voice) and stops i
   await expect(listen).toBeVisible();
   // Other tests run beside this one and use the same fake provider: only this summary's pieces count.
   const summaryPieces = async () =>
-    (await mediaRequests(admin, 'speech')).map((r) => String(r.body.input)).filter((input) => input.includes('of the summary explains pointers'));
+    (await mediaRequests(admin, 'speech'))
+      .map((r) => String(r.body.input))
+      .filter((input) => input.includes('of the summary explains pointers'));
   const before = (await summaryPieces()).length;
   await listen.click();
   // Playing: the button says Stop; the summary went to the server in pieces (~600 characters), the first one spoken first.
@@ -188,17 +198,25 @@ test('a student listens to the lesson summary (the server’s voice) and stops i
   await admin.delete(`/api/admin/courses/${courseId}`);
 });
 
-test("when the server's voice fails, the browser's own reads the summary, and answers can be listened to", async ({ page, playwright, request }) => {
+test("when the server's voice fails, the browser's own reads the summary, and answers can be listened to", async ({
+  page,
+  playwright,
+  request,
+}) => {
   await recordBrowserSpeech(page);
   const admin = await adminRequest(playwright);
-  const { courseId } = await makeCourse(admin, `Fallback ${tag()}`, [{ title: 'Arrays', summary: 'Arrays hold values side by side. [[media:fail:500]] Their names decay to pointers.' }]);
+  const { courseId } = await makeCourse(admin, `Fallback ${tag()}`, [
+    { title: 'Arrays', summary: 'Arrays hold values side by side. [[media:fail:500]] Their names decay to pointers.' },
+  ]);
   const student = await enrolledStudent(request, admin, courseId, 'Fallback');
   await apiSignIn(page.request, student.email);
 
   await page.goto(`/course/${courseId}`);
   await page.getByRole('button', { name: 'Listen to the lesson summary', exact: true }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: "Reading with your browser's voice" })).toBeVisible();
-  await expect.poll(() => spokenPieces(page)).toEqual(['Arrays hold values side by side. [[media:fail:500]] Their names decay to pointers.']);
+  await expect
+    .poll(() => spokenPieces(page))
+    .toEqual(['Arrays hold values side by side. [[media:fail:500]] Their names decay to pointers.']);
 
   // A tutor answer has its own Listen button; the answer is read without its Markdown.
   await page.getByRole('button', { name: 'Open AI Tutor' }).click();
@@ -209,7 +227,8 @@ test("when the server's voice fails, the browser's own reads the summary, and an
   const answer = panel.locator('li[data-role="assistant"]').last();
   await expect(answer).toContainText('holds int values in a row');
   // Only this answer's requests (other tests use the same fake provider): read once, without its Markdown.
-  const answerPieces = async () => (await mediaRequests(admin, 'speech')).map((r) => String(r.body.input)).filter((input) => input.includes('values in a row'));
+  const answerPieces = async () =>
+    (await mediaRequests(admin, 'speech')).map((r) => String(r.body.input)).filter((input) => input.includes('values in a row'));
   const before = (await answerPieces()).length;
   await answer.getByRole('button', { name: 'Listen to this answer' }).click();
   await expect.poll(async () => (await answerPieces()).slice(before)).toEqual(['An array holds int values in a row.']);
@@ -243,7 +262,13 @@ test('the tutor cites web sources under an answer, as links', async ({ page, pla
 });
 
 test.describe('spoken questions', () => {
-  test('a student records a question; the words land in the box to check, nothing is sent', async ({ page, context, playwright, request, baseURL }) => {
+  test('a student records a question; the words land in the box to check, nothing is sent', async ({
+    page,
+    context,
+    playwright,
+    request,
+    baseURL,
+  }) => {
     await context.grantPermissions(['microphone'], { origin: baseURL! });
     const admin = await adminRequest(playwright);
     const { courseId } = await makeCourse(admin, `Voice ${tag()}`, [{ title: 'Pointers', summary: 'Pointers.' }]);
@@ -273,10 +298,16 @@ test.describe('spoken questions', () => {
   });
 });
 
-test('screenshots of the tutor panel with its listen and microphone buttons, light and dark, desktop and phone', async ({ browser, playwright, request }) => {
+test('screenshots of the tutor panel with its listen and microphone buttons, light and dark, desktop and phone', async ({
+  browser,
+  playwright,
+  request,
+}) => {
   test.setTimeout(90_000);
   const admin = await adminRequest(playwright);
-  const { courseId } = await makeCourse(admin, `Panel ${tag()}`, [{ title: 'Pointers', summary: 'A pointer holds the address of a value.' }]);
+  const { courseId } = await makeCourse(admin, `Panel ${tag()}`, [
+    { title: 'Pointers', summary: 'A pointer holds the address of a value.' },
+  ]);
   const student = await enrolledStudent(request, admin, courseId, 'Viewer');
   for (const theme of ['light', 'dark'] as const) {
     for (const [width, height] of [

@@ -64,12 +64,20 @@ test.beforeEach(async ({ context }) => {
   await context.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
 });
 
-test('the manifest names the app by APP_NAME with its icons, and the service worker registers and controls the page', async ({ page, request }) => {
+test('the manifest names the app by APP_NAME with its icons, and the service worker registers and controls the page', async ({
+  page,
+  request,
+}) => {
   const { appName } = (await (await request.get('/api/public-config')).json()) as { appName: string };
   const res = await request.get('/manifest.webmanifest');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
-  const manifest = (await res.json()) as { name: string; short_name: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   expect(manifest.name).toBe(appName);
   expect(manifest.display).toBe('standalone');
   expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
@@ -105,7 +113,11 @@ test('the manifest names the app by APP_NAME with its icons, and the service wor
   expect(await script.text()).toContain('import');
 });
 
-test('a student who has been online reopens the dashboard and an opened lesson offline, with the offline notices', async ({ page, context, playwright }) => {
+test('a student who has been online reopens the dashboard and an opened lesson offline, with the offline notices', async ({
+  page,
+  context,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminRequest(playwright);
   const course = await courseWithPdf(admin);
@@ -118,9 +130,15 @@ test('a student who has been online reopens the dashboard and an opened lesson o
     await serviceWorkerControls(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: course.title })).toBeVisible();
-    await page.getByRole('link', { name: /Start Course/ }).first().click();
+    await page
+      .getByRole('link', { name: /Start Course/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
-    await page.getByRole('complementary').getByRole('button', { name: /Offline Reading/ }).click();
+    await page
+      .getByRole('complementary')
+      .getByRole('button', { name: /Offline Reading/ })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: 'Offline Reading' })).toBeVisible();
     await expect(page.getByTitle('PDF: Offline Reading')).toHaveAttribute('src', course.fileUrl);
     // The frame's PDF went through the service worker and was kept.
@@ -142,7 +160,10 @@ test('a student who has been online reopens the dashboard and an opened lesson o
     await expect(page.getByText('No Internet Connection')).toBeVisible();
     await page.goto(`/course/${course.id}`);
     await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
-    await page.getByRole('complementary').getByRole('button', { name: /Offline Reading/ }).click();
+    await page
+      .getByRole('complementary')
+      .getByRole('button', { name: /Offline Reading/ })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: 'Offline Reading' })).toBeVisible();
     await expect(page.getByText('Notes to read anywhere.')).toBeVisible();
     const offlinePdf = await pageFetch(page, course.fileUrl);
@@ -163,7 +184,9 @@ test('a student who has been online reopens the dashboard and an opened lesson o
     await expect(toast(page, "You're back online! All features are available.")).toBeVisible();
     await expect(page.getByText('No Internet Connection')).toBeHidden();
     await expect(page.getByText('Limited Offline Mode')).toBeHidden();
-    const learn = (await (await context.request.get(`/api/courses/${course.id}/learn`)).json()) as { progress: { completedLessons: number } };
+    const learn = (await (await context.request.get(`/api/courses/${course.id}/learn`)).json()) as {
+      progress: { completedLessons: number };
+    };
     expect(learn.progress.completedLessons).toBe(0);
   } finally {
     await context.setOffline(false);
@@ -171,7 +194,11 @@ test('a student who has been online reopens the dashboard and an opened lesson o
   }
 });
 
-test('signing out, or another user signing in, leaves nothing of the first user in the offline copy', async ({ page, context, playwright }) => {
+test('signing out, or another user signing in, leaves nothing of the first user in the offline copy', async ({
+  page,
+  context,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminRequest(playwright);
   const [first, second] = [await courseWithPdf(admin), await courseWithPdf(admin)];
@@ -236,7 +263,10 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' | 'fai
   }, outcome);
 }
 
-test('the install banner installs the app, says so, and can be dismissed; a failure says Installation Failed', async ({ page, request }) => {
+test('the install banner installs the app, says so, and can be dismissed; a failure says Installation Failed', async ({
+  page,
+  request,
+}) => {
   const { appName } = (await (await request.get('/api/public-config')).json()) as { appName: string };
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Start Free' })).toBeVisible();
@@ -279,7 +309,9 @@ test('running as the installed app (standalone) counts as installed: no install 
   await page.addInitScript(() => {
     const matchMedia = window.matchMedia.bind(window);
     window.matchMedia = (query: string) =>
-      query === '(display-mode: standalone)' ? ({ ...matchMedia(query), matches: true, media: query } as MediaQueryList) : matchMedia(query);
+      query === '(display-mode: standalone)'
+        ? ({ ...matchMedia(query), matches: true, media: query } as MediaQueryList)
+        : matchMedia(query);
   });
   await page.goto('/');
   expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);

@@ -81,7 +81,9 @@ test('a pending student is sent home with a notice and sees the pending-approval
   await expect(page.getByText('Account Pending Approval').first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/dashboard');
-  await expect(page.getByText("Your account is waiting for administrator approval. You'll receive an email once your account is approved.")).toBeVisible();
+  await expect(
+    page.getByText("Your account is waiting for administrator approval. You'll receive an email once your account is approved."),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed Out', { exact: true })).toBeVisible();
 });

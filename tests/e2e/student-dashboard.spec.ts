@@ -11,7 +11,9 @@ type Course = { id: string; title: string; lessonIds: string[]; remove: () => Pr
 
 /** A course of this test's own with one chapter of `lessons` video lessons, published unless told otherwise. */
 async function makeCourse(admin: APIRequestContext, title: string, lessons: number, published = true): Promise<Course> {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: `${title}: made by the student dashboard e2e test.` } });
+  const created = await admin.post('/api/admin/courses', {
+    data: { title, description: `${title}: made by the student dashboard e2e test.` },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { course } = (await created.json()) as { course: { id: string } };
   const ch = await admin.post(`/api/admin/courses/${course.id}/chapters`, { data: { title: 'Basics' } });
@@ -58,7 +60,8 @@ async function dashboardApi(request: APIRequestContext): Promise<DashboardRespon
   return res.json();
 }
 
-const statCard = (page: Page, label: string) => page.locator('[data-slot="stat-card"]').filter({ has: page.getByText(label, { exact: true }) });
+const statCard = (page: Page, label: string) =>
+  page.locator('[data-slot="stat-card"]').filter({ has: page.getByText(label, { exact: true }) });
 const courseCards = (page: Page) => page.getByTestId('dashboard-course');
 const courseCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true }).and(courseCards(page));
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -89,7 +92,9 @@ async function expectAccessibleEverywhere(page: Page, label: string, ready: (pag
 
 async function expectCourseCard(card: Locator, c: DashboardResponse['courses'][number], label: string) {
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(c.title);
-  await expect(card.getByText({ completed: 'Completed', in_progress: 'In Progress', not_started: 'Not Started' }[c.status], { exact: true })).toBeVisible();
+  await expect(
+    card.getByText({ completed: 'Completed', in_progress: 'In Progress', not_started: 'Not Started' }[c.status], { exact: true }),
+  ).toBeVisible();
   await expect(card.getByRole('img', { name: `${c.title}: ${c.percent}% complete` })).toBeVisible();
   await expect(card.getByRole('progressbar', { name: `Progress in ${c.title}` })).toHaveAttribute('aria-valuenow', String(c.percent));
   await expect(card).toContainText(`${c.completedLessons} of ${c.totalLessons} lessons completed`);
@@ -99,7 +104,10 @@ async function expectCourseCard(card: Locator, c: DashboardResponse['courses'][n
   await expect(button).toHaveAttribute('href', `/course/${c.id}`);
 }
 
-test('a student sees their own courses with the figures of the API, in its order, and buttons that follow progress', async ({ page, playwright }) => {
+test('a student sees their own courses with the figures of the API, in its order, and buttons that follow progress', async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminRequest(playwright);
   const tag = unique();
@@ -169,7 +177,9 @@ test('a student sees their own courses with the figures of the API, in its order
     await expect(courseCard(page, half.title).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     await expect(statCard(page, 'Lessons Done')).toHaveText('Lessons Done4 of 9');
 
-    await courseCard(page, fresh.title).getByRole('link', { name: `Start Course ${fresh.title}` }).click();
+    await courseCard(page, fresh.title)
+      .getByRole('link', { name: `Start Course ${fresh.title}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/course/${fresh.id}$`));
 
     await page.goto('/student/dashboard');
@@ -192,11 +202,15 @@ test('a newly approved student without enrolments sees the empty state', async (
   await expect(page.getByRole('heading', { level: 1, name: 'My Learning Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible();
   await expect(page.getByText("You haven't been enrolled in any courses yet. Contact your instructor to get started.")).toBeVisible();
-  await expectStats(page, { stats: { totalCourses: 0, completed: 0, inProgress: 0, lessonsDone: 0, totalLessons: 0 } } as DashboardResponse);
+  await expectStats(page, {
+    stats: { totalCourses: 0, completed: 0, inProgress: 0, lessonsDone: 0, totalLessons: 0 },
+  } as DashboardResponse);
   await expect(page.getByRole('region', { name: 'Overall Progress' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Learning Insights' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Continue Learning' })).toHaveCount(0);
-  await expectAccessibleEverywhere(page, 'the empty student dashboard', (p) => expect(p.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible());
+  await expectAccessibleEverywhere(page, 'the empty student dashboard', (p) =>
+    expect(p.getByRole('heading', { name: 'No Courses Yet' })).toBeVisible(),
+  );
 });
 
 test.describe('when the dashboard cannot be loaded', () => {
@@ -222,11 +236,18 @@ test.describe('when the dashboard cannot be loaded', () => {
   });
 });
 
-test("the tutor's student view previews every published course with simulated progress and writes nothing", async ({ page, context, playwright }) => {
+test("the tutor's student view previews every published course with simulated progress and writes nothing", async ({
+  page,
+  context,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminRequest(playwright);
   const tag = unique();
-  const [published, draft] = await Promise.all([makeCourse(admin, `Preview Published ${tag}`, 4), makeCourse(admin, `Preview Draft ${tag}`, 2, false)]);
+  const [published, draft] = await Promise.all([
+    makeCourse(admin, `Preview Published ${tag}`, 4),
+    makeCourse(admin, `Preview Draft ${tag}`, 2, false),
+  ]);
   // Session 3 is this test's own: it switches to student view and back.
   await adminSession(context, 3);
   try {

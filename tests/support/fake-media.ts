@@ -25,10 +25,7 @@ import zlib from 'node:zlib';
 export type FakeMediaKind = 'image' | 'speech' | 'transcription' | 'search' | 'reader';
 
 export type FakeMediaBehaviour =
-  | { kind: 'fail'; status: number; errorField?: boolean }
-  | { kind: 'hang' }
-  | { kind: 'bad' }
-  | { kind: 'text'; text: string };
+  { kind: 'fail'; status: number; errorField?: boolean } | { kind: 'hang' } | { kind: 'bad' } | { kind: 'text'; text: string };
 
 export type MediaRequest = {
   kind: FakeMediaKind | 'file';
@@ -75,12 +72,19 @@ export function pngBytes(width = 32, height = 18, rgb: [number, number, number] 
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The first bytes of a JPEG and a WebP: enough for the server's check by magic bytes. */
-export const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0fake jpeg body', 'latin1')]);
-export const webpBytes = () => Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 fake webp body', 'latin1')]);
+export const jpegBytes = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0fake jpeg body', 'latin1')]);
+export const webpBytes = () =>
+  Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 fake webp body', 'latin1')]);
 
 /** A real WAV: `ms` milliseconds of silence, 8 kHz, 16-bit mono. */
 export function wavBytes(ms = 200): Buffer {
@@ -104,7 +108,11 @@ export function wavBytes(ms = 200): Buffer {
 }
 
 /** The first bytes of a WebM recording (what browsers record), with `text` after them (directives for the fake). */
-export const webmBytes = (text = '') => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81]), Buffer.from(`webm${text}`, 'latin1')]);
+export const webmBytes = (text = '') =>
+  Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81]),
+    Buffer.from(`webm${text}`, 'latin1'),
+  ]);
 
 // ---------- the server ----------
 
@@ -128,7 +136,8 @@ export async function startFakeMedia(options: { host?: string } = {}): Promise<F
   let origin = '';
 
   const take = (kind: FakeMediaKind) => queues.get(kind)?.shift();
-  const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (res: http.ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const failWith = (res: http.ServerResponse, kind: FakeMediaKind, b: { status: number; errorField?: boolean }) =>
     b.errorField === false
       ? json(res, b.status, { detail: 'no error field here' })
@@ -217,21 +226,35 @@ export async function startFakeMedia(options: { host?: string } = {}): Promise<F
       const q = url.searchParams.get('q') ?? '';
       record('search', req, url, {});
       const b = take('search') ?? directive(q);
-      if (b?.kind === 'fail') return b.errorField === false ? json(res, b.status, {}) : json(res, b.status, { error: `fake search failure ${b.status}` });
+      if (b?.kind === 'fail')
+        return b.errorField === false ? json(res, b.status, {}) : json(res, b.status, { error: `fake search failure ${b.status}` });
       if (b?.kind === 'hang') return;
       if (b?.kind === 'bad') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not json</html>');
       const code = /\[\[search:code:(\d+)\]\]/.exec(q);
-      if (code) return json(res, 200, { code: Number(code[1]), status: Number(code[1]) * 100 + 3, data: null, readableMessage: 'fake body failure' });
+      if (code)
+        return json(res, 200, {
+          code: Number(code[1]),
+          status: Number(code[1]) * 100 + 3,
+          data: null,
+          readableMessage: 'fake body failure',
+        });
       const status = /\[\[search:status:(\d+)\]\]/.exec(q);
       if (status) return json(res, 200, { code: 200, status: Number(status[1]), data: [] });
       if (q.includes('[[search:none]]')) return json(res, 200, { code: 200, status: 20000, data: [] });
       const noText = q.includes('[[search:notext]]');
       const data = [1, 2, 3, 4].map((i) => ({
-        title: `Result ${i} about ${q.replace(/\[\[.*?\]\]/g, '').trim().slice(0, 40)}`,
+        title: `Result ${i} about ${q
+          .replace(/\[\[.*?\]\]/g, '')
+          .trim()
+          .slice(0, 40)}`,
         url: `https://example.org/page-${i}`,
         ...(noText ? {} : { description: `What page ${i} says about the question.` }),
       }));
-      return json(res, 200, { code: 200, status: 20000, data: [{ title: 'Not a web page', url: 'javascript:alert(1)', description: 'x' }, ...data] });
+      return json(res, 200, {
+        code: 200,
+        status: 20000,
+        data: [{ title: 'Not a web page', url: 'javascript:alert(1)', description: 'x' }, ...data],
+      });
     }
 
     if (req.method === 'GET' && path.startsWith('/reader/')) {

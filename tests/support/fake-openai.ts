@@ -261,10 +261,7 @@ function sendChunk(res: http.ServerResponse, payload: unknown) {
   res.write(`data: ${JSON.stringify(payload)}\n\n`);
 }
 
-async function answer(
-  res: http.ServerResponse,
-  a: { id: string; model: string; stream: boolean; pieces: string[]; delayMs?: number },
-) {
+async function answer(res: http.ServerResponse, a: { id: string; model: string; stream: boolean; pieces: string[]; delayMs?: number }) {
   if (!a.stream) {
     return json(res, 200, {
       id: a.id,

@@ -42,10 +42,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Databases of files that failed to clean up are dropped here too.
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname = $1 or datname like $2`,
-      [templateDb, `t_${process.pid}_%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname = $1 or datname like $2`, [
+      templateDb,
+      `t_${process.pid}_%`,
+    ]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.end();
     await embedded?.stop();

@@ -11,12 +11,20 @@ import type { S3Config } from '../../src/server/lib/storage-s3';
  * A local S3-compatible server (s3rver) for one test file: in this process, on a free loopback
  * port, its objects in a temporary folder, with one empty bucket. `stop()` removes it all.
  */
-export async function startS3Server(bucket = 'tutor-files'): Promise<{ config: S3Config; env: Record<string, string>; stop: () => Promise<void> }> {
+export async function startS3Server(
+  bucket = 'tutor-files',
+): Promise<{ config: S3Config; env: Record<string, string>; stop: () => Promise<void> }> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   // s3rver accepts only its fixed credentials (it checks the signatures made with them).
-  const config: S3Config = { endpoint: `http://127.0.0.1:${port}`, bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' };
+  const config: S3Config = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    region: 'us-east-1',
+  };
   return {
     config,
     env: {

@@ -48,7 +48,13 @@ export async function startServerProcess(
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited:\n${output}`);
-        if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+        if (
+          await fetch(`${url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
         if (Date.now() > deadline) throw new Error(`the server was not ready in time:\n${output}`);
         await new Promise((r) => setTimeout(r, 250));
       }

@@ -91,7 +91,12 @@ beforeAll(async () => {
     [bob, [lessonIds[0]![0]!]],
   ] as const) {
     for (const id of ids) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/lessons/${id}/progress`, headers: { cookie }, payload: { status: 'completed' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/lessons/${id}/progress`,
+        headers: { cookie },
+        payload: { status: 'completed' },
+      });
       expect(res.statusCode).toBe(200);
     }
   }
@@ -160,7 +165,12 @@ describe('backupState', () => {
     await fs.mkdir(dir);
     await tar.extract({ file: archive, cwd: dir });
     const manifest = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-    expect(manifest).toMatchObject({ format: 'codetutor-backup', formatVersion: 1, appVersion: expect.any(String), postgresVersion: expect.stringMatching(/^1[5-9]/) });
+    expect(manifest).toMatchObject({
+      format: 'codetutor-backup',
+      formatVersion: 1,
+      appVersion: expect.any(String),
+      postgresVersion: expect.stringMatching(/^1[5-9]/),
+    });
     expect(manifest.migrations.count).toBeGreaterThan(0);
     expect(Object.fromEntries(manifest.tables.map((tb) => [tb.name, tb.rows]))).toEqual(counts(before));
     expect(manifest.sequences.map((s) => s.name).sort()).toEqual(['learning_events_id_seq', 'tutor_messages_seq_seq']);
@@ -245,7 +255,9 @@ describe('bad archives', () => {
   const env = () => loadEnv({ NODE_ENV: 'test', DATA_DIR: path.join(work, 'never-created') });
 
   it('a missing archive, a file that is no archive, and an archive without a manifest are refused before any database is made', async () => {
-    await expect(restoreAppState(env(), { archive: path.join(work, 'nope.tar.gz') })).rejects.toThrow(/^There is no archive at .*nope\.tar\.gz\.$/);
+    await expect(restoreAppState(env(), { archive: path.join(work, 'nope.tar.gz') })).rejects.toThrow(
+      /^There is no archive at .*nope\.tar\.gz\.$/,
+    );
     const junk = path.join(work, 'junk.tar.gz');
     await fs.writeFile(junk, 'hello, not a tar');
     await expect(restoreAppState(env(), { archive: junk })).rejects.toThrow(/junk\.tar\.gz is not a backup made by `npm run backup`/);
@@ -267,9 +279,9 @@ describe('bad archives', () => {
     const edited = path.join(work, 'edited.tar.gz');
     await tar.create({ gzip: true, file: edited, cwd: dir }, ['manifest.json', 'db', 'files']);
     const target = await createTestDatabase();
-    await expect(restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'edited-files')), archive: edited })).rejects.toThrow(
-      /migration level \d+; this app is at level \d+/,
-    );
+    await expect(
+      restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'edited-files')), archive: edited }),
+    ).rejects.toThrow(/migration level \d+; this app is at level \d+/);
     expect(counts(await snapshot(target.pool)).users).toBe(0);
   });
 });

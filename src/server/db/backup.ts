@@ -95,7 +95,8 @@ async function loadOrder(client: pg.PoolClient, tables: string[]): Promise<strin
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (t: string, trail: string[]) => {
     if (state.get(t) === 'done') return;
-    if (state.get(t) === 'visiting') throw new BackupError(`The tables' foreign keys form a cycle (${[...trail, t].join(' -> ')}): restore cannot order them.`);
+    if (state.get(t) === 'visiting')
+      throw new BackupError(`The tables' foreign keys form a cycle (${[...trail, t].join(' -> ')}): restore cannot order them.`);
     state.set(t, 'visiting');
     for (const p of parents.get(t) ?? []) if (parents.has(p)) visit(p, [...trail, t]);
     state.set(t, 'done');
@@ -212,7 +213,12 @@ async function readArchive(archive: string, staging: string): Promise<Manifest> 
   const notOurs = `${archive} is not a backup made by \`npm run backup\`.`;
   try {
     // Plain files and folders only: a link in an archive could point anywhere on this machine.
-    await tar.extract({ file: archive, cwd: staging, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') });
+    await tar.extract({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+    });
   } catch (err) {
     throw new BackupError(`${notOurs} (${(err as Error).message})`);
   }
@@ -224,7 +230,9 @@ async function readArchive(archive: string, staging: string): Promise<Manifest> 
   }
   if (manifest.format !== ARCHIVE_FORMAT || !Array.isArray(manifest.tables)) throw new BackupError(notOurs);
   if (manifest.formatVersion !== FORMAT_VERSION) {
-    throw new BackupError(`${archive} has archive format ${manifest.formatVersion}; this version of the app reads format ${FORMAT_VERSION}.`);
+    throw new BackupError(
+      `${archive} has archive format ${manifest.formatVersion}; this version of the app reads format ${FORMAT_VERSION}.`,
+    );
   }
   for (const t of manifest.tables) {
     if (!(await fs.stat(path.join(staging, copyFileOf(t.name))).catch(() => undefined))) {
@@ -320,7 +328,9 @@ async function restoreExtracted(
     for (const table of manifest.tables) {
       const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table.name)}`);
       if (rows[0]!.n !== table.rows) {
-        throw new BackupError(`Table ${table.name} has ${rows[0]!.n} rows after the restore; the archive lists ${table.rows}. Nothing was changed.`);
+        throw new BackupError(
+          `Table ${table.name} has ${rows[0]!.n} rows after the restore; the archive lists ${table.rows}. Nothing was changed.`,
+        );
       }
     }
     log(`Loaded ${manifest.tables.length} tables, ${summaryOf(manifest).rows} rows.`);
@@ -360,7 +370,9 @@ export async function withAppState<T>(
     } catch (err) {
       const message = (err as Error).message;
       if (/in use by another running instance/.test(message)) {
-        throw new BackupError(`${message.replace(/ Stop it first, or give this instance its own DATA_DIR\.$/, '')} Stop the app first: the embedded database can only be opened by one program at a time.`);
+        throw new BackupError(
+          `${message.replace(/ Stop it first, or give this instance its own DATA_DIR\.$/, '')} Stop the app first: the embedded database can only be opened by one program at a time.`,
+        );
       }
       throw err;
     }

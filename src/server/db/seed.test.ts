@@ -41,7 +41,10 @@ describe('seed', () => {
     expect(students).toEqual(
       [...TEST_STUDENTS].sort((a, b) => a.email.localeCompare(b.email)).map((s) => ({ email: s.email, approval_status: s.approvalStatus })),
     );
-    const courses = await rows<{ title: string; is_published: boolean }>(database.pool, 'select title, is_published from courses order by title');
+    const courses = await rows<{ title: string; is_published: boolean }>(
+      database.pool,
+      'select title, is_published from courses order by title',
+    );
     expect(courses.map((c) => c.title).sort()).toEqual(demoCourses.map((c) => c.title).sort());
     // chapters and lessons are numbered from 1 without gaps
     const gaps = await rows(
@@ -63,7 +66,10 @@ describe('seed', () => {
     expect((await counts(database)).courses).toBe(3);
     expect(await rows(database.pool, "select 1 from courses where title = 'My renamed course'")).toHaveLength(1);
     expect(
-      await rows(database.pool, "select email, approval_status::text from users where email in ('alice.student@example.com', 'carol.pending@example.com') order by email"),
+      await rows(
+        database.pool,
+        "select email, approval_status::text from users where email in ('alice.student@example.com', 'carol.pending@example.com') order by email",
+      ),
     ).toEqual([
       { email: 'alice.student@example.com', approval_status: 'rejected' },
       { email: 'carol.pending@example.com', approval_status: 'approved' },

@@ -30,7 +30,12 @@ export async function seed(db: Db, { adminEmail, isProduction, testStudents = !i
 
     if (isProduction || !testStudents) {
       // A database first used in development keeps no back-door accounts once it serves production.
-      await tx.delete(users).where(inArray(users.email, TEST_STUDENTS.map((s) => s.email)));
+      await tx.delete(users).where(
+        inArray(
+          users.email,
+          TEST_STUDENTS.map((s) => s.email),
+        ),
+      );
       return;
     }
     await tx
@@ -76,7 +81,12 @@ export async function seed(db: Db, { adminEmail, isProduction, testStudents = !i
     const approved = await tx
       .select({ id: users.id })
       .from(users)
-      .where(inArray(users.email, TEST_STUDENTS.filter((s) => s.approvalStatus === 'approved').map((s) => s.email)));
+      .where(
+        inArray(
+          users.email,
+          TEST_STUDENTS.filter((s) => s.approvalStatus === 'approved').map((s) => s.email),
+        ),
+      );
     const rows = approved.flatMap((s) => courseIds.slice(0, 2).map((courseId) => ({ studentId: s.id, courseId })));
     if (rows.length) await tx.insert(enrollments).values(rows).onConflictDoNothing();
   });

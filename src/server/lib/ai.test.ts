@@ -61,7 +61,9 @@ describe('the chat model', () => {
 
   it('streams the pieces to onDelta and resolves with the whole text', async () => {
     const pieces: string[] = [];
-    const text = await model().streamChat([{ role: 'user', content: '[[fake:reply]]one two three four five' }], { onDelta: (p) => pieces.push(p) });
+    const text = await model().streamChat([{ role: 'user', content: '[[fake:reply]]one two three four five' }], {
+      onDelta: (p) => pieces.push(p),
+    });
     expect(text).toBe('one two three four five');
     expect(pieces).toEqual(['one two three ', 'four five']);
     expect(fake.lastRequest()!.authorization).toBe('Bearer not-needed');
@@ -101,7 +103,10 @@ describe('the chat model', () => {
 
   it('stops, as aborted, when the caller aborts', async () => {
     const leave = new AbortController();
-    const pending = model().streamChat([{ role: 'user', content: '[[fake:slow:100]]' }], { signal: leave.signal, onDelta: () => leave.abort() });
+    const pending = model().streamChat([{ role: 'user', content: '[[fake:slow:100]]' }], {
+      signal: leave.signal,
+      onDelta: () => leave.abort(),
+    });
     const err = await pending.catch((e: unknown) => e);
     expect((err as ChatModelError).kind).toBe('aborted');
     await expect.poll(() => fake.lastRequest()!.closedByClient).toBe(true);

@@ -31,7 +31,8 @@ export const tooManyRequests = (message: string) => new AppError(429, ErrorCode.
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+    if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)))
+      return true;
     // The pg driver's own errors for a connection lost mid-query carry no code, only these words.
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && PG_CONNECTION_LOST.test(message)) return true;

@@ -37,11 +37,7 @@ export function approvalMail(appName: string, firstName: string, appUrl: string)
 }
 
 /** The sender's account address is the one the server knows; the reply address is what they typed. */
-export function contactMail(
-  appName: string,
-  from: { name: string; accountEmail: string; replyEmail: string },
-  message: string,
-): Template {
+export function contactMail(appName: string, from: { name: string; accountEmail: string; replyEmail: string }, message: string): Template {
   const replyNote = from.replyEmail === from.accountEmail ? '' : ` (reply address given in the form: ${from.replyEmail})`;
   const text = `Message from ${from.name} <${from.accountEmail}>${replyNote} via the ${appName} contact form:\n\n${message}`;
   return {

@@ -47,7 +47,9 @@ export function consoleMailer(print: (text: string) => void = (t) => process.std
     async send(message) {
       const m = validateMail(message);
       const bar = '-'.repeat(60);
-      print(`\n${bar}\n[dev outbox] To: ${m.to.join(', ')}\nSubject: ${m.subject}\n${m.replyTo ? `Reply-To: ${m.replyTo}\n` : ''}\n${m.text ?? m.html}\n${bar}\n`);
+      print(
+        `\n${bar}\n[dev outbox] To: ${m.to.join(', ')}\nSubject: ${m.subject}\n${m.replyTo ? `Reply-To: ${m.replyTo}\n` : ''}\n${m.text ?? m.html}\n${bar}\n`,
+      );
     },
   };
 }

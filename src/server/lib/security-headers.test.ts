@@ -32,7 +32,10 @@ describe('security headers', () => {
   });
 
   it('HSTS and the https upgrade in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.com', APP_URL: 'https://tutor.example' }, seed: false });
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.com', APP_URL: 'https://tutor.example' },
+      seed: false,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(policy(res.headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
@@ -49,9 +52,17 @@ describe('Permissions-Policy', () => {
           .split(',')
           .map((f) => f.trim().split('=') as [string, string]),
       );
-      expect(features, url).toMatchObject({ microphone: '(self)', camera: '()', geolocation: '()', 'display-capture': '()', payment: '()', usb: '()' });
+      expect(features, url).toMatchObject({
+        microphone: '(self)',
+        camera: '()',
+        geolocation: '()',
+        'display-capture': '()',
+        payment: '()',
+        usb: '()',
+      });
       // The video players ask for these; the browser's default (ours and frames we allow) stays.
-      for (const kept of ['accelerometer', 'gyroscope', 'autoplay', 'fullscreen', 'encrypted-media']) expect(features[kept], url).toBeUndefined();
+      for (const kept of ['accelerometer', 'gyroscope', 'autoplay', 'fullscreen', 'encrypted-media'])
+        expect(features[kept], url).toBeUndefined();
     }
   });
 });
@@ -83,7 +94,12 @@ describe('Cache-Control on API answers', () => {
       expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store');
     }
     // A write's answer as well.
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/courses', headers: { cookie: admin }, payload: { title: 'Cache', description: 'x' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/courses',
+      headers: { cookie: admin },
+      payload: { title: 'Cache', description: 'x' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
   });

@@ -8,10 +8,16 @@ export class StartError extends Error {}
 export function explainFileError(err: NodeJS.ErrnoException, dir: string): StartError | undefined {
   switch (err.code) {
     case 'ENOSPC':
-      return new StartError(`There is no space left on the disk that holds ${dir}: free some space, or set DATA_DIR to a folder on another disk.`, { cause: err });
+      return new StartError(
+        `There is no space left on the disk that holds ${dir}: free some space, or set DATA_DIR to a folder on another disk.`,
+        { cause: err },
+      );
     case 'EACCES':
     case 'EPERM':
-      return new StartError(`The app may not write to ${dir} (permission denied): run it as the user who owns that folder, or set DATA_DIR to a folder it may write to.`, { cause: err });
+      return new StartError(
+        `The app may not write to ${dir} (permission denied): run it as the user who owns that folder, or set DATA_DIR to a folder it may write to.`,
+        { cause: err },
+      );
     case 'EROFS':
       return new StartError(`${dir} is on a read-only file system: set DATA_DIR to a writable folder.`, { cause: err });
     default:
@@ -22,13 +28,21 @@ export function explainFileError(err: NodeJS.ErrnoException, dir: string): Start
 /** Why the app's own port could not be opened, as a sentence; undefined for anything else. */
 export function explainListenError(err: NodeJS.ErrnoException, host: string, port: number): StartError | undefined {
   if (err.code === 'EADDRINUSE') {
-    return new StartError(`Port ${port} on ${host} is already in use (another program, or this app already running): stop that program, or set PORT to a free port.`, { cause: err });
+    return new StartError(
+      `Port ${port} on ${host} is already in use (another program, or this app already running): stop that program, or set PORT to a free port.`,
+      { cause: err },
+    );
   }
   if (err.code === 'EACCES') {
-    return new StartError(`Port ${port} needs administrator rights on this system: set PORT to 1024 or above (and put a reverse proxy in front for port 80 or 443).`, { cause: err });
+    return new StartError(
+      `Port ${port} needs administrator rights on this system: set PORT to 1024 or above (and put a reverse proxy in front for port 80 or 443).`,
+      { cause: err },
+    );
   }
   if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
-    return new StartError(`HOST=${host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0.`, { cause: err });
+    return new StartError(`HOST=${host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0.`, {
+      cause: err,
+    });
   }
   return undefined;
 }
@@ -52,7 +66,10 @@ export function explainDatabaseError(err: NodeJS.ErrnoException & { code?: strin
     case '28000':
       return new StartError(`PostgreSQL at ${where} refused the user or password in DATABASE_URL: correct them.`, { cause: err });
     case '3D000':
-      return new StartError(`The database named in DATABASE_URL does not exist on ${where}: create it (createdb), or correct DATABASE_URL.`, { cause: err });
+      return new StartError(
+        `The database named in DATABASE_URL does not exist on ${where}: create it (createdb), or correct DATABASE_URL.`,
+        { cause: err },
+      );
     case '53100':
       return new StartError(`The PostgreSQL server at ${where} has no disk space left: free some space on its disk.`, { cause: err });
     default:

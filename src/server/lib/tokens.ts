@@ -9,7 +9,10 @@ export const hmac = (secret: string, value: string) => crypto.createHmac('sha256
 
 /** A uniformly random numeric code from the cryptographic source, zero-padded. */
 export function newNumericCode(length: number): string {
-  return crypto.randomInt(0, 10 ** length).toString().padStart(length, '0');
+  return crypto
+    .randomInt(0, 10 ** length)
+    .toString()
+    .padStart(length, '0');
 }
 
 export function safeEqual(a: string, b: string): boolean {

@@ -59,7 +59,10 @@ export async function seedCourse(
   const chapterIds: string[] = [];
   const lessonIds: string[][] = [];
   for (const [ci, ch] of (spec.chapters ?? []).entries()) {
-    const [c] = await db.insert(chapters).values({ courseId: course!.id, title: ch.title, position: ci + 1 }).returning();
+    const [c] = await db
+      .insert(chapters)
+      .values({ courseId: course!.id, title: ch.title, position: ci + 1 })
+      .returning();
     chapterIds.push(c!.id);
     const ids: string[] = [];
     for (const [li, l] of (ch.lessons ?? []).entries()) {

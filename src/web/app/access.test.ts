@@ -2,7 +2,11 @@ import type { MeResponse } from '@common/auth';
 import { describe, expect, it } from 'vitest';
 import { dashboardTarget, decideAccess } from './access';
 
-const session = (role: 'admin' | 'student', approvalStatus: 'pending' | 'approved' | 'rejected' = 'approved', viewMode: 'admin' | 'student' = 'admin'): MeResponse => ({
+const session = (
+  role: 'admin' | 'student',
+  approvalStatus: 'pending' | 'approved' | 'rejected' = 'approved',
+  viewMode: 'admin' | 'student' = 'admin',
+): MeResponse => ({
   user: {
     id: 'u1',
     email: 'x@example.com',

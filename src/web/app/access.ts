@@ -4,11 +4,7 @@ import { paths } from './paths';
 /** What a guarded route requires (spec §6): an optional role, and approval (on by default). */
 export type Requirement = { role?: Role; requireApproval?: boolean };
 
-export type AccessDecision =
-  | { kind: 'allow' }
-  | { kind: 'login' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'pending' };
+export type AccessDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'redirect'; to: string } | { kind: 'pending' };
 
 /**
  * The route guard's rule, mirroring the server: signed out → login (with the attempted location);

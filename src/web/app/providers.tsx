@@ -12,7 +12,14 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Spec §9: one toast visible at a time, 5 s by default. */}
-      <Toaster theme={theme} position="top-center" visibleToasts={1} duration={TOAST_DEFAULT_MS} closeButton containerAriaLabel="Notifications" />
+      <Toaster
+        theme={theme}
+        position="top-center"
+        visibleToasts={1}
+        duration={TOAST_DEFAULT_MS}
+        closeButton
+        containerAriaLabel="Notifications"
+      />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notPrecached, pageRoutes, routePreloads } from './route-manifest';
 
-
 describe('the route manifest', () => {
   it('names exactly the page files the router loads (features/*/*-page.tsx), each existing', () => {
     // The router's own pattern (router.tsx), resolved by Vite as the build resolves it.

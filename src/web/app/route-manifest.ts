@@ -72,5 +72,14 @@ export function routePreloads(): Record<string, { modules: string[]; data: strin
  * is the largest chunk); the tutor's browser fetches them when they are opened.
  */
 export const notPrecached = (): string[] => [
-  ...new Set(pageRoutes.filter((r) => r.access === 'admin').map((r) => r.page.split('/').pop()!.replace(/\.tsx$/, ''))),
+  ...new Set(
+    pageRoutes
+      .filter((r) => r.access === 'admin')
+      .map((r) =>
+        r.page
+          .split('/')
+          .pop()!
+          .replace(/\.tsx$/, ''),
+      ),
+  ),
 ];

@@ -47,9 +47,7 @@ export function EmptyPanel({ icon: Icon, title, children, action, size = 'sectio
             {title}
           </p>
         ))}
-      {children && (
-        <p className={cn('max-w-md text-muted-foreground', title && (page ? 'mt-2' : 'mt-1 text-sm'))}>{children}</p>
-      )}
+      {children && <p className={cn('max-w-md text-muted-foreground', title && (page ? 'mt-2' : 'mt-1 text-sm'))}>{children}</p>}
       {action && <div className="mt-6">{action}</div>}
     </section>
   );

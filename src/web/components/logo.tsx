@@ -12,7 +12,14 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="14" fill="url(#logo-gradient)" />
-      <path d="M25 20 13 32l12 12M39 20l12 12-12 12" fill="none" stroke="#fff" strokeWidth="5.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M25 20 13 32l12 12M39 20l12 12-12 12"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="5.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -23,7 +30,10 @@ export function Logo({ to = '/', className, compact = false }: { to?: string; cl
     <Link
       to={to}
       aria-label={`${APP_NAME} home`}
-      className={cn('flex items-center gap-2 rounded-lg font-bold tracking-tight text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'flex items-center gap-2 rounded-lg font-bold tracking-tight text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
     >
       <LogoMark />
       <span className={cn('text-lg', compact && 'max-[420px]:sr-only')}>{APP_NAME}</span>

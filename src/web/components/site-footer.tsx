@@ -5,7 +5,8 @@ import { APP_NAME } from '@web/lib/brand';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const link = 'rounded text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  const link =
+    'rounded text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
   return (
     <footer className="border-t bg-card">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">

@@ -8,7 +8,14 @@ export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const label = themeToggleLabel(theme);
   return (
-    <Button variant="ghost" size="icon" className={cn('text-muted-foreground hover:text-foreground', className)} onClick={toggleTheme} aria-label={label} title={label}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn('text-muted-foreground hover:text-foreground', className)}
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+    >
       {theme === 'dark' ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
     </Button>
   );

@@ -23,7 +23,8 @@ export function afterLoadAndIdle(start: () => void, { settle = true }: { settle?
   };
   const schedule = () => {
     // Measured from the page's load event: later (another screen of the app opened) there is no wait.
-    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
+    const loaded =
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || performance.now();
     timer = window.setTimeout(whenIdle, settle ? Math.max(0, loaded + AFTER_LOAD_MS - performance.now()) : 0);
   };
   if (document.readyState === 'complete') schedule();

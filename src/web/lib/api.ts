@@ -61,7 +61,12 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR, 'We could not reach the server. Please check your connection and try again.', 'Connection Problem');
+    throw new ApiError(
+      0,
+      NETWORK_ERROR,
+      'We could not reach the server. Please check your connection and try again.',
+      'Connection Problem',
+    );
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => undefined);

@@ -127,7 +127,9 @@ export const analyticsStudentActivity = pgTable('analytics_student_activity', {
     .references(() => users.id, { onDelete: 'cascade' }),
   lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
   windowEnd: date('window_end', { mode: 'string' }).notNull(),
-  activeDays: bigint('active_days', { mode: 'bigint' }).notNull().default(sql`0`),
+  activeDays: bigint('active_days', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
   completedDays: integer('completed_days').array().notNull(),
 });
 

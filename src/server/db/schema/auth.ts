@@ -9,7 +9,9 @@ export const codePurposeEnum = pgEnum('code_purpose', ['login', 'register']);
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
@@ -28,7 +30,9 @@ export const sessions = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     purpose: codePurposeEnum('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -46,7 +50,9 @@ export const verificationCodes = pgTable(
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

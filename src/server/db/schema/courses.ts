@@ -7,7 +7,9 @@ export const lessonTypeEnum = pgEnum('lesson_type', ['VIDEO', 'PDF', 'MIXED']);
 export const courses = pgTable(
   'courses',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     thumbnailUrl: text('thumbnail_url'),
@@ -26,7 +28,9 @@ export const courses = pgTable(
 export const chapters = pgTable(
   'chapters',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -48,7 +52,9 @@ export const chapters = pgTable(
 export const lessons = pgTable(
   'lessons',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     chapterId: uuid('chapter_id')
       .notNull()
       .references(() => chapters.id, { onDelete: 'cascade' }),

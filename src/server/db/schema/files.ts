@@ -9,7 +9,9 @@ import { users } from './users';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),

@@ -8,7 +8,9 @@ export const progressStatusEnum = pgEnum('progress_status', ['in_progress', 'com
 export const enrollments = pgTable(
   'enrollments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -33,7 +35,9 @@ export const enrollments = pgTable(
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -36,7 +36,9 @@ export const mediaUsage = pgTable(
 export const thumbnailCandidates = pgTable(
   'thumbnail_candidates',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),

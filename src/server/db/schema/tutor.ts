@@ -13,7 +13,9 @@ export const tutorRoleEnum = pgEnum('tutor_role', ['user', 'assistant']);
 export const tutorConversations = pgTable(
   'tutor_conversations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -38,7 +40,9 @@ export const tutorConversations = pgTable(
 export const tutorMessages = pgTable(
   'tutor_messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** The order of the messages: two can share a timestamp (a question and its instant answer). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     conversationId: uuid('conversation_id')
@@ -53,7 +57,9 @@ export const tutorMessages = pgTable(
   (t) => [
     index('tutor_messages_conversation_idx').on(t.conversationId, t.seq),
     // Today's questions of a user (the daily budget): conversations by user, then this.
-    index('tutor_messages_questions_idx').on(t.conversationId, t.createdAt).where(sql`${t.role} = 'user'`),
+    index('tutor_messages_questions_idx')
+      .on(t.conversationId, t.createdAt)
+      .where(sql`${t.role} = 'user'`),
   ],
 );
 export type TutorConversationRow = typeof tutorConversations.$inferSelect;

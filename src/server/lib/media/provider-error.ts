@@ -42,8 +42,12 @@ function errorText(field: unknown): string | undefined {
 
 /** A failure status (HTTP, or the body's own code) as a ProviderError: 401/403 is an authentication failure. */
 export function statusFailure(helper: MediaHelper | 'reader', status: number, serverMessage: string | undefined): ProviderError {
-  if (status === 401 || status === 403) return new ProviderError('auth', helper, `the provider refused our credentials (${status})`, { status });
-  return new ProviderError('status', helper, `the provider answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`, { status, serverMessage });
+  if (status === 401 || status === 403)
+    return new ProviderError('auth', helper, `the provider refused our credentials (${status})`, { status });
+  return new ProviderError('status', helper, `the provider answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`, {
+    status,
+    serverMessage,
+  });
 }
 
 /** What the `openai` package threw, as a ProviderError (`timedOut`: our own timer aborted the call). */
@@ -56,7 +60,8 @@ export function fromOpenAiError(helper: MediaHelper, err: unknown, timedOut: boo
     const failure = statusFailure(helper, err.status, errorText(err.error));
     return new ProviderError(failure.kind, helper, failure.message, failure.details, { cause: err });
   }
-  if (err instanceof OpenAI.APIConnectionError) return new ProviderError('unreachable', helper, 'the provider could not be reached', {}, { cause: err });
+  if (err instanceof OpenAI.APIConnectionError)
+    return new ProviderError('unreachable', helper, 'the provider could not be reached', {}, { cause: err });
   return new ProviderError('bad-answer', helper, err instanceof Error ? err.message : String(err), {}, { cause: err });
 }
 
@@ -72,9 +77,17 @@ export function providerAppError(err: ProviderError): AppError {
     case 'auth':
       return new AppError(502, ErrorCode.providerAuth, MediaTexts.authFailed(err.helper), MediaTexts.authFailedTitle, { cause: err });
     case 'status':
-      return new AppError(502, ErrorCode.providerFailed, err.details.serverMessage ?? MediaTexts.failed(err.helper, err.details.status ?? 502), title, { cause: err });
+      return new AppError(
+        502,
+        ErrorCode.providerFailed,
+        err.details.serverMessage ?? MediaTexts.failed(err.helper, err.details.status ?? 502),
+        title,
+        { cause: err },
+      );
     case 'timeout':
-      return new AppError(504, ErrorCode.providerTimeout, MediaTexts.timedOut(err.helper, err.details.timeoutMs ?? 0), title, { cause: err });
+      return new AppError(504, ErrorCode.providerTimeout, MediaTexts.timedOut(err.helper, err.details.timeoutMs ?? 0), title, {
+        cause: err,
+      });
     case 'unreachable':
       return new AppError(502, ErrorCode.providerFailed, MediaTexts.unreachable(err.helper), title, { cause: err });
     case 'bad-answer':

@@ -184,7 +184,8 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
     try {
       return await call(controller.signal);
     } catch (err) {
-      if (timedOut) throw new ProviderError('timeout', helper, `no answer within ${cfg!.timeoutMs} ms`, { timeoutMs: cfg!.timeoutMs }, { cause: err });
+      if (timedOut)
+        throw new ProviderError('timeout', helper, `no answer within ${cfg!.timeoutMs} ms`, { timeoutMs: cfg!.timeoutMs }, { cause: err });
       if (err instanceof ProviderError) throw err;
       throw new ProviderError('bad-answer', helper, err instanceof Error ? err.message : String(err), {}, { cause: err });
     } finally {
@@ -194,7 +195,8 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
 
   async function readPage(url: string, signal: AbortSignal): Promise<WebResult> {
     if (!cfg!.readerUrl) throw new ProviderError('bad-answer', 'reader', 'no reader is configured (READER_URL)');
-    const data = (await getData('reader', `${cfg!.readerUrl}${url}`, signal)) as { title?: unknown; url?: unknown; content?: unknown } | undefined;
+    const data = (await getData('reader', `${cfg!.readerUrl}${url}`, signal)) as
+      { title?: unknown; url?: unknown; content?: unknown } | undefined;
     return { title: oneLine(data?.title, 200) || url, url, snippet: oneLine(data?.content, SNIPPET_CHARS) };
   }
 

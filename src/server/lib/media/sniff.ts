@@ -11,7 +11,8 @@ const ascii = (data: Buffer, text: string, offset = 0) => startsWith(data, [...B
 
 /** PNG, JPEG or WebP; null for anything else (SVG, GIF, HTML...). */
 export function sniffImage(data: Buffer): Sniffed | null {
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && data.length > 24) return { contentType: 'image/png', extension: 'png' };
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && data.length > 24)
+    return { contentType: 'image/png', extension: 'png' };
   if (startsWith(data, [0xff, 0xd8, 0xff]) && data.length > 4) return { contentType: 'image/jpeg', extension: 'jpg' };
   if (ascii(data, 'RIFF') && ascii(data, 'WEBP', 8) && data.length > 16) return { contentType: 'image/webp', extension: 'webp' };
   return null;

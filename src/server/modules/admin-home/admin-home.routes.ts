@@ -9,10 +9,15 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/admin/stats',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['admin'], summary: "Platform statistics for the admin home", response: { 200: platformStatsSchema } },
+      schema: { tags: ['admin'], summary: 'Platform statistics for the admin home', response: { 200: platformStatsSchema } },
     },
     async () => {
-      const result = await db.execute<{ total_courses: number; active_students: number; total_lessons: number; pending_approvals: number }>(sql`
+      const result = await db.execute<{
+        total_courses: number;
+        active_students: number;
+        total_lessons: number;
+        pending_approvals: number;
+      }>(sql`
         select
           (select count(*) from courses)::int as total_courses,
           (select count(*) from users where role = 'student' and approval_status = 'approved')::int as active_students,

@@ -15,7 +15,8 @@ export const tutorRoutes: FastifyPluginAsyncZod<{ tutor: TutorService }> = async
       onRequest: requireApproved,
       schema: {
         tags,
-        summary: "The signed-in user's latest AI tutor conversation about a lesson, today's question budget, and whether the tutor is set up",
+        summary:
+          "The signed-in user's latest AI tutor conversation about a lesson, today's question budget, and whether the tutor is set up",
         params,
         response: { 200: tutorConversationResponseSchema },
       },

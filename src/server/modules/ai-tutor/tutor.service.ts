@@ -231,7 +231,10 @@ export function createTutorService(deps: TutorServiceDeps) {
       }
       let text: string;
       try {
-        text = await q.model.streamChat(withWebResults(q.messages, results), { signal, onDelta: (piece) => send({ type: 'delta', text: piece }) });
+        text = await q.model.streamChat(withWebResults(q.messages, results), {
+          signal,
+          onDelta: (piece) => send({ type: 'delta', text: piece }),
+        });
       } catch (err) {
         const kind = err instanceof ChatModelError ? err.kind : 'provider';
         if (kind === 'aborted') {

@@ -32,7 +32,11 @@ export async function analyticsApp(clock = new Date('2026-03-10T12:00:00Z')): Pr
     admin,
     ago: (ms: number) => new Date(clock.getTime() - ms),
     async analytics(range?: AnalyticsRange) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/admin/analytics${range ? `?range=${range}` : ''}`, headers: { cookie: admin } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/analytics${range ? `?range=${range}` : ''}`,
+        headers: { cookie: admin },
+      });
       if (res.statusCode !== 200) throw new Error(`analytics answered ${res.statusCode}: ${res.body}`);
       return res.json() as AnalyticsResponse;
     },
@@ -46,14 +50,22 @@ export async function student(db: Db, lastName: string, values: { approvalStatus
 }
 
 /** A published course of `lessons` lessons per chapter (type VIDEO unless given). */
-export async function course(db: Db, title: string, chaptersLessons: number[], opts: { isPublished?: boolean; types?: ('VIDEO' | 'PDF' | 'MIXED')[] } = {}) {
+export async function course(
+  db: Db,
+  title: string,
+  chaptersLessons: number[],
+  opts: { isPublished?: boolean; types?: ('VIDEO' | 'PDF' | 'MIXED')[] } = {},
+) {
   let n = 0;
   const c = await seedCourse(db, {
     title,
     isPublished: opts.isPublished ?? true,
     chapters: chaptersLessons.map((count, ci) => ({
       title: `${title} chapter ${ci + 1}`,
-      lessons: Array.from({ length: count }, (_, li) => ({ title: `${title} ${ci + 1}.${li + 1}`, type: opts.types?.[n++ % opts.types.length] ?? 'VIDEO' })),
+      lessons: Array.from({ length: count }, (_, li) => ({
+        title: `${title} ${ci + 1}.${li + 1}`,
+        type: opts.types?.[n++ % opts.types.length] ?? 'VIDEO',
+      })),
     })),
   });
   return { id: c.course.id, chapterIds: c.chapterIds, lessons: c.lessonIds.flat(), byChapter: c.lessonIds };

@@ -163,11 +163,20 @@ export type CoursesResult = {
     average_days: number | null;
     dropoff_count: number;
   }[];
-  chapters: { course_id: string; id: string; title: string; position: number; lessons: number; started: number; completed: number }[] | null;
+  chapters:
+    { course_id: string; id: string; title: string; position: number; lessons: number; started: number; completed: number }[] | null;
   /** Enrolments per PROGRESS_BUCKETS bucket, in its order. */
   distribution: number[];
   course_dropoffs:
-    | { course_id: string; lesson_id: string; lesson_title: string; chapter_id: string; chapter_title: string; started: number; completed: number }[]
+    | {
+        course_id: string;
+        lesson_id: string;
+        lesson_title: string;
+        chapter_id: string;
+        chapter_title: string;
+        started: number;
+        completed: number;
+      }[]
     | null;
 };
 
@@ -340,7 +349,10 @@ export function timeQuery(c: Clock): SQL {
   const fromActivity = c.from ? sql`last_activity_at >= ${ts(c.from)}` : sql`true`;
   // Students active in bucket b (b = 0: the 7 days ending today): any of bits 7b .. 7b + 6.
   const activeIn = sql.join(
-    Array.from({ length: R.weeklyBuckets }, (_, b) => sql`count(*) filter (where (bits >> ${n(b * R.bucketDays)}) & ${n(mask)} <> 0)::int as b${n(b)}`),
+    Array.from(
+      { length: R.weeklyBuckets },
+      (_, b) => sql`count(*) filter (where (bits >> ${n(b * R.bucketDays)}) & ${n(mask)} <> 0)::int as b${n(b)}`,
+    ),
     sql`, `,
   );
   return sql`
@@ -383,7 +395,10 @@ export function timeQuery(c: Clock): SQL {
   select
     (select json_agg(json_build_object(
         'bucket', b.b,
-        'active', (array[${sql.join(Array.from({ length: R.weeklyBuckets }, (_, b) => sql`active.b${n(b)}`), sql`, `)}])[b.b + 1],
+        'active', (array[${sql.join(
+          Array.from({ length: R.weeklyBuckets }, (_, b) => sql`active.b${n(b)}`),
+          sql`, `,
+        )}])[b.b + 1],
         'completed', coalesce(h.completed, 0),
         'enrollments', coalesce(e.enrollments, 0)) order by b.b)
      from active cross join generate_series(0, ${n(R.weeklyBuckets - 1)}) b(b)

@@ -14,7 +14,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: requireAdmin,
       schema: {
         tags,
-        summary: 'Everything the analytics dashboard shows, in one answer; `range` (7d, 30d, 90d, all) filters period and content engagement',
+        summary:
+          'Everything the analytics dashboard shows, in one answer; `range` (7d, 30d, 90d, all) filters period and content engagement',
         querystring: analyticsQuerySchema,
         response: { 200: analyticsResponseSchema },
       },

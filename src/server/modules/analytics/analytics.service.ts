@@ -261,7 +261,12 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
           averageProgress: e.average_progress,
           completedLessons: e.completed_lessons,
         },
-        progressDistribution: PROGRESS_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, enrollments: courses.distribution[i] ?? 0 })),
+        progressDistribution: PROGRESS_BUCKETS.map((b, i) => ({
+          label: b.label,
+          min: b.min,
+          max: b.max,
+          enrollments: courses.distribution[i] ?? 0,
+        })),
         studentEngagement: { total: s.total, active: share(s.active), struggling: share(s.struggling), inactive: share(s.inactive) },
         topPerformingCourses: courses.courses
           .filter((co) => co.is_published)

@@ -54,8 +54,20 @@ describe('student classification (§4) and the summary cards', () => {
     ids.after14 = await learner(t, 'After14', A.id, 40 * DAY, five(14 * DAY + SECOND));
     ids.never = await student(t.db, 'Never'); // no enrolment, no activity
     // Exactly 30%: 3 of 10. 29%: 2 of 7 = 28.6, rounded to 29.
-    ids.pct30 = await learner(t, 'Pct30', A.id, 10 * DAY, A.lessons.slice(0, 3).map((l) => [l, DAY]));
-    ids.pct29 = await learner(t, 'Pct29', E.id, 10 * DAY, E.lessons.slice(0, 2).map((l) => [l, DAY]));
+    ids.pct30 = await learner(
+      t,
+      'Pct30',
+      A.id,
+      10 * DAY,
+      A.lessons.slice(0, 3).map((l) => [l, DAY]),
+    );
+    ids.pct29 = await learner(
+      t,
+      'Pct29',
+      E.id,
+      10 * DAY,
+      E.lessons.slice(0, 2).map((l) => [l, DAY]),
+    );
     // Active yesterday, then unenrolled: no enrolment left, so never "struggling".
     ids.unenrolled = await learner(t, 'Unenrolled', A.id, 10 * DAY, [[A.lessons[0]!, DAY]]);
     await t.db.execute(sql`delete from enrollments where student_id = ${ids.unenrolled}`);
@@ -99,7 +111,16 @@ describe('student classification (§4) and the summary cards', () => {
       averageProgress: 43,
       completedLessons: 5 * 4 + 3 + 2,
     });
-    expect(body.topPerformingCourses.map((c) => [c.rank, c.course.title, c.enrollmentCount, c.totalLessons, c.completionRate, c.averageProgress])).toEqual([
+    expect(
+      body.topPerformingCourses.map((c) => [
+        c.rank,
+        c.course.title,
+        c.enrollmentCount,
+        c.totalLessons,
+        c.completionRate,
+        c.averageProgress,
+      ]),
+    ).toEqual([
       [1, 'Algebra', 5, 10, 0, 46], // (50 * 4 + 30) / 5 = 46
       [2, 'Seven', 1, 7, 0, 29],
     ]);
@@ -243,7 +264,13 @@ describe('drop-off (§9) and learning paths', () => {
       ['H2', 5, [4, 1]],
       ['H3', 5, [4]],
     ] as const) {
-      await learner(t, name, H.id, enrolled * DAY, done.map((ago, i) => [H.lessons[i]!, ago * DAY]));
+      await learner(
+        t,
+        name,
+        H.id,
+        enrolled * DAY,
+        done.map((ago, i) => [H.lessons[i]!, ago * DAY]),
+      );
     }
     await course(t.db, 'Draft', [2], { isPublished: false });
     body = await t.analytics();
@@ -256,7 +283,11 @@ describe('drop-off (§9) and learning paths', () => {
       ['Funnel 1.2', 40, 'low', 10, 6],
       ['Funnel 1.1', 30, 'low', 10, 7],
     ]);
-    expect(body.dropoffAnalysis[0]).toMatchObject({ chapter: { title: 'Funnel chapter 2' }, course: { title: 'Funnel' }, lesson: { lessonType: 'VIDEO' } });
+    expect(body.dropoffAnalysis[0]).toMatchObject({
+      chapter: { title: 'Funnel chapter 2' },
+      course: { title: 'Funnel' },
+      lesson: { lessonType: 'VIDEO' },
+    });
   });
 
   it('reads struggling indicators from progress and events', () => {
@@ -286,7 +317,16 @@ describe('drop-off (§9) and learning paths', () => {
       ['Funnel 1.2', 'Funnel chapter 1', 40, 4],
     ]);
     // Chapter 1: 21 of 30 started lessons completed; chapter 2: 3 of 10.
-    expect(funnel.difficultyProgression.map((c) => [c.chapter.title, c.order, c.lessons, c.studentsStarted, c.completionRate, c.difficultyScore])).toEqual([
+    expect(
+      funnel.difficultyProgression.map((c) => [
+        c.chapter.title,
+        c.order,
+        c.lessons,
+        c.studentsStarted,
+        c.completionRate,
+        c.difficultyScore,
+      ]),
+    ).toEqual([
       ['Funnel chapter 1', 1, 3, 30, 70, 30],
       ['Funnel chapter 2', 2, 2, 10, 30, 70],
     ]);
@@ -413,7 +453,13 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
     t = await analyticsApp();
     const K = await course(t.db, 'Weeks', [10]);
     // k1 enrolled 60 days ago and finished the course: 5 lessons 50 days ago, 3 nine days ago, 2 yesterday.
-    const k1 = await learner(t, 'K1', K.id, 60 * DAY, K.lessons.map((l, i) => [l, i < 5 ? 50 * DAY : i < 8 ? 9 * DAY : DAY]));
+    const k1 = await learner(
+      t,
+      'K1',
+      K.id,
+      60 * DAY,
+      K.lessons.map((l, i) => [l, i < 5 ? 50 * DAY : i < 8 ? 9 * DAY : DAY]),
+    );
     const k2 = await learner(t, 'K2', K.id, DAY, []);
     const k3 = await learner(t, 'K3', K.id, 2 * DAY, []);
     await learner(t, 'K4', K.id, 8 * DAY, []);
@@ -429,7 +475,12 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
   it('has 8 buckets of 7 days, oldest first, the last one ending today', () => {
     const w = body.weeklyEngagement;
     expect(w).toHaveLength(8);
-    expect([w[0]!.weekStart, w[0]!.weekEnd, w[7]!.weekStart, w[7]!.weekEnd]).toEqual(['2026-01-14', '2026-01-20', '2026-03-04', '2026-03-10']);
+    expect([w[0]!.weekStart, w[0]!.weekEnd, w[7]!.weekStart, w[7]!.weekEnd]).toEqual([
+      '2026-01-14',
+      '2026-01-20',
+      '2026-03-04',
+      '2026-03-10',
+    ]);
     // Enrolments: k2, k3 (this week), k4 (last week), k5 (3 weeks ago), k6, k7 (bucket 4 weeks ago).
     expect(w.map((x) => x.newEnrollments)).toEqual([0, 0, 0, 2, 1, 0, 1, 2]);
     expect(w.map((x) => x.lessonsCompleted)).toEqual([5, 0, 0, 0, 0, 0, 3, 2]);
@@ -499,7 +550,18 @@ describe('forecasts need a week of history; recent enrolments stop at 10', () =>
     const C = await course(t.db, 'Busy', [1]);
     for (let i = 0; i < 12; i++) await learner(t, `B${String(i).padStart(2, '0')}`, C.id, (i + 1) * DAY, []);
     const body = await t.analytics();
-    expect(body.recentEnrollments.map((e) => e.student.lastName)).toEqual(['B00', 'B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B08', 'B09']);
+    expect(body.recentEnrollments.map((e) => e.student.lastName)).toEqual([
+      'B00',
+      'B01',
+      'B02',
+      'B03',
+      'B04',
+      'B05',
+      'B06',
+      'B07',
+      'B08',
+      'B09',
+    ]);
     expect(body.totals.newEnrollmentsLast30Days).toBe(12);
   });
 });
@@ -509,13 +571,16 @@ describe('tutorial PDF downloads and completion', () => {
     const t = await analyticsApp();
     const T = await course(t.db, 'Tutorials', [2]);
     const [withTutorial, without] = T.lessons as [string, string];
-    await t.db.execute(sql`update lessons set tutorial_pdf_url = '/api/files/00000000-0000-4000-8000-000000000001' where id = ${withTutorial}`);
+    await t.db.execute(
+      sql`update lessons set tutorial_pdf_url = '/api/files/00000000-0000-4000-8000-000000000001' where id = ${withTutorial}`,
+    );
     const a = await Promise.all(['A1', 'A2', 'A3', 'A4'].map((n) => student(t.db, n)));
     for (const id of a) await enrollAt(t.db, id, T.id, t.ago(10 * DAY));
     // A1 downloads before the lesson is even started, then completes it; A2 completes, then downloads.
     await eventAt(t.db, a[0]!, withTutorial, 'tutorial_downloaded', t.ago(3 * DAY));
     await inProgressAt(t.db, a[0]!, withTutorial, t.ago(3 * DAY));
-    await t.db.execute(sql`update lesson_progress set status = 'completed', completed_at = ${t.ago(2 * DAY).toISOString()}, updated_at = ${t.ago(2 * DAY).toISOString()}
+    await t.db
+      .execute(sql`update lesson_progress set status = 'completed', completed_at = ${t.ago(2 * DAY).toISOString()}, updated_at = ${t.ago(2 * DAY).toISOString()}
       where student_id = ${a[0]!} and lesson_id = ${withTutorial}`);
     await completedAt(t.db, a[1]!, withTutorial, t.ago(3 * DAY));
     await eventAt(t.db, a[1]!, withTutorial, 'tutorial_downloaded', t.ago(DAY));
@@ -550,7 +615,14 @@ describe('progress distribution', () => {
       await t.db.execute(sql`
         insert into lesson_progress (student_id, lesson_id, status, completed_at, created_at, updated_at)
         select ${id}, l, 'completed', ${t.ago(DAY).toISOString()}, ${t.ago(DAY).toISOString()}, ${t.ago(DAY).toISOString()}
-        from unnest(${sql.raw(`array[${c.lessons.slice(0, completed).map((l) => `'${l}'::uuid`).join(',') || "null::uuid"}]`)}) l
+        from unnest(${sql.raw(
+          `array[${
+            c.lessons
+              .slice(0, completed)
+              .map((l) => `'${l}'::uuid`)
+              .join(',') || 'null::uuid'
+          }]`,
+        )}) l
         where l is not null`);
       return id;
     };

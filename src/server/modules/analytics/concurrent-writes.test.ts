@@ -50,7 +50,12 @@ describe('analytics counts under concurrent writes', () => {
     const before = await hourlyCompletions();
     const answers = await Promise.all(
       cookies.map((cookie) =>
-        t.app.inject({ method: 'PUT', url: `/api/lessons/${c.lessons[0]!}/progress`, headers: { cookie }, payload: { status: 'completed' } }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/lessons/${c.lessons[0]!}/progress`,
+          headers: { cookie },
+          payload: { status: 'completed' },
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
@@ -69,17 +74,31 @@ describe('analytics counts under concurrent writes', () => {
     for (const s of [a!, b!, first!]) await enrollAt(t.db, s, c.id, t.ago(DAY));
     const lesson = c.lessons[0]!;
     // The lesson's first completion creates its row; from then on writers only append.
-    await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${first!}, ${lesson}, 'completed', now())`);
+    await t.db.execute(
+      sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${first!}, ${lesson}, 'completed', now())`,
+    );
 
     const one = await session();
     const two = await session();
     try {
       await one.query('begin');
-      await one.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [a, lesson]);
-      await one.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [a, lesson]);
+      await one.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [
+        a,
+        lesson,
+      ]);
+      await one.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [
+        a,
+        lesson,
+      ]);
       // With one shared row per lesson and per hour, these waited for `one` to commit (here: the statement timeout).
-      await two.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [b, lesson]);
-      await two.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [b, lesson]);
+      await two.query(`insert into lesson_progress (student_id, lesson_id, status, completed_at) values ($1, $2, 'completed', now())`, [
+        b,
+        lesson,
+      ]);
+      await two.query(`insert into learning_events (student_id, lesson_id, type, occurred_at) values ($1, $2, 'lesson_opened', now())`, [
+        b,
+        lesson,
+      ]);
       await one.query('commit');
     } finally {
       await one.query('rollback').catch(() => {});
@@ -95,7 +114,10 @@ describe('analytics counts under concurrent writes', () => {
     const [s1, s2] = await Promise.all(['Held1', 'Held2'].map((n) => student(t.db, n)));
     for (const s of [s1!, s2!]) await enrollAt(t.db, s, c.id, t.ago(DAY));
     const complete = async (s: string) => {
-      for (const lesson of c.lessons) await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
+      for (const lesson of c.lessons)
+        await t.db.execute(
+          sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`,
+        );
     };
     await complete(s1!);
     await t.db.execute(sql`select analytics_fold()`);
@@ -123,7 +145,9 @@ describe('analytics counts under concurrent writes', () => {
     const c = await course(t.db, 'Background', [1]);
     const s = await student(t.db, 'Background');
     await enrollAt(t.db, s, c.id, t.ago(DAY));
-    await t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${c.lessons[0]!}, 'completed', now())`);
+    await t.db.execute(
+      sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${c.lessons[0]!}, 'completed', now())`,
+    );
     expect((await pending()).queued).toBe(1); // a write never folds
     const errors: unknown[] = [];
     const stop = scheduleAnalyticsFolds(t.db, (err) => errors.push(err), 20);
@@ -172,7 +196,9 @@ describe('analytics counts under concurrent writes', () => {
       await enrollAt(t.db, s, other.id, t.ago(DAY));
     }
     const done = (s: string, lesson: string) =>
-      t.db.execute(sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`);
+      t.db.execute(
+        sql`insert into lesson_progress (student_id, lesson_id, status, completed_at) values (${s}, ${lesson}, 'completed', now())`,
+      );
     await done(kept!, c.lessons[0]!);
     await t.db.execute(sql`select analytics_fold()`);
     // Queued, then their student, lesson or course goes before anything is applied.

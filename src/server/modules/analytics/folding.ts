@@ -46,8 +46,12 @@ export type FoldSchedule = {
  * analytics answers fold too (waiting), so they are exact whatever this timer did.
  */
 export function scheduleAnalyticsFolds(db: Db, onError: (err: unknown) => void, schedule: FoldSchedule | number = {}): () => void {
-  const { everyMs = FOLD_EVERY_MS, retentionDays = null, pruneEveryMs = PRUNE_EVERY_MS, now = () => new Date() } =
-    typeof schedule === 'number' ? { everyMs: schedule } : schedule;
+  const {
+    everyMs = FOLD_EVERY_MS,
+    retentionDays = null,
+    pruneEveryMs = PRUNE_EVERY_MS,
+    now = () => new Date(),
+  } = typeof schedule === 'number' ? { everyMs: schedule } : schedule;
   let pruning = false;
   const prune = () => {
     if (pruning || retentionDays === null) return;

@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '../../../common/analytics';
 import type { Db } from '../../db/client';
 import { loadEnv } from '../../env';
-import { analyticsApp, completedAt, course, DAY, enrollAt, eventAt, HOUR, inProgressAt, student, type AnalyticsTestApp } from './analytics-fixtures';
+import {
+  analyticsApp,
+  completedAt,
+  course,
+  DAY,
+  enrollAt,
+  eventAt,
+  HOUR,
+  inProgressAt,
+  student,
+  type AnalyticsTestApp,
+} from './analytics-fixtures';
 import { pruneFoldedEvents, scheduleAnalyticsFolds } from './folding';
 
 /**
@@ -20,11 +31,14 @@ async function rollups(db: Db) {
       select * from analytics_hourly_totals
       where opens + visible_seconds + video_starts + pdf_views + tutorial_downloads + completions <> 0 order by hour, lesson_type`),
     downloads: await q(sql`select * from analytics_tutorial_downloads order by student_id, lesson_id`),
-    activity: await q(sql`select student_id, last_activity_at, window_end, active_days::text, completed_days from analytics_student_activity order by student_id`),
+    activity: await q(
+      sql`select student_id, last_activity_at, window_end, active_days::text, completed_days from analytics_student_activity order by student_id`,
+    ),
   };
 }
 
-const rawCount = async (db: Db) => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from learning_events`)).rows[0]!.n);
+const rawCount = async (db: Db) =>
+  Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from learning_events`)).rows[0]!.n);
 
 describe('the retention of raw learning events', () => {
   let t: AnalyticsTestApp;
@@ -119,7 +133,12 @@ describe('the retention of raw learning events', () => {
     await new Promise((r) => setTimeout(r, 200));
     kept();
     expect(await rawCount(t.db)).toBe(4);
-    const stop = scheduleAnalyticsFolds(t.db, (err) => errors.push(err), { everyMs: 50, retentionDays: 90, pruneEveryMs: 100, now: () => t.clock });
+    const stop = scheduleAnalyticsFolds(t.db, (err) => errors.push(err), {
+      everyMs: 50,
+      retentionDays: 90,
+      pruneEveryMs: 100,
+      now: () => t.clock,
+    });
     try {
       await expect.poll(() => rawCount(t.db), { timeout: 5000 }).toBe(3);
       await eventAt(t.db, s, c.lessons[0]!, 'lesson_opened', t.ago(91 * DAY));
@@ -137,7 +156,11 @@ describe('EVENTS_RETENTION_DAYS and the event budget', () => {
     expect(events({})).toEqual({ perMinute: 60, burst: 500, retentionDays: 90 });
     expect(events({ EVENTS_RETENTION_DAYS: '0' }).retentionDays).toBeNull();
     expect(events({ EVENTS_RETENTION_DAYS: 'Forever' }).retentionDays).toBeNull();
-    expect(events({ EVENTS_RETENTION_DAYS: '365', EVENTS_PER_MINUTE: '120', EVENTS_BURST: '1000' })).toEqual({ perMinute: 120, burst: 1000, retentionDays: 365 });
+    expect(events({ EVENTS_RETENTION_DAYS: '365', EVENTS_PER_MINUTE: '120', EVENTS_BURST: '1000' })).toEqual({
+      perMinute: 120,
+      burst: 1000,
+      retentionDays: 365,
+    });
   });
   it('stops the start on a bad value, naming it', () => {
     expect(() => events({ EVENTS_RETENTION_DAYS: 'a year' })).toThrow(/EVENTS_RETENTION_DAYS must be a whole number of days/);

@@ -62,9 +62,12 @@ describe('rollups kept by triggers = rollups rebuilt from the raw tables', () =>
     const X = await course(t.db, 'Xray', [2, 2], { types: ['VIDEO', 'PDF', 'MIXED'] });
     const Y = await course(t.db, 'Yankee', [2, 1]);
     const Z = await course(t.db, 'Zulu', [2]);
-    await t.db.execute(sql`update lessons set tutorial_pdf_url = '/api/files/00000000-0000-4000-8000-000000000001' where id = ${X.lessons[1]!}`);
+    await t.db.execute(
+      sql`update lessons set tutorial_pdf_url = '/api/files/00000000-0000-4000-8000-000000000001' where id = ${X.lessons[1]!}`,
+    );
 
-    const emailOf = async (id: string) => (await t.db.execute<{ email: string }>(sql`select email from users where id = ${id}`)).rows[0]!.email;
+    const emailOf = async (id: string) =>
+      (await t.db.execute<{ email: string }>(sql`select email from users where id = ${id}`)).rows[0]!.email;
     const [s1, s2, s3, s4] = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => student(t.db, n)));
     ids.s1 = s1!;
     // s1 learns through the API: enrolled by the tutor, progress and events from the course screen.

@@ -51,7 +51,12 @@ describe('sign-in abuse', () => {
     const ctx = await createTestApp();
     const browser = await signInBrowser(ctx, ALICE);
     for (let i = 0; i < 12; i++) await requestCode(ctx.app, ALICE, { ip: `203.0.113.${i + 1}` });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/code', headers: { cookie: browser }, payload: { email: ALICE, purpose: 'login' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/code',
+      headers: { cookie: browser },
+      payload: { email: ALICE, purpose: 'login' },
+    });
     expect(res.statusCode).toBe(202);
     const code = codeMailedTo(ctx.mailer.sent, ALICE)!;
     // Strangers' wrong guesses do not void it, and without this browser's mark even the right code fails.
@@ -60,11 +65,21 @@ describe('sign-in abuse', () => {
     expect((await login(ctx.app, ALICE, code, { cookie: browser })).statusCode).toBe(200);
     // A mark made for another address is worth nothing here.
     const bob = await signInBrowser(ctx, 'bob.student@example.com');
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/code', headers: { cookie: bob }, payload: { email: ALICE, purpose: 'login' } });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/code',
+      headers: { cookie: bob },
+      payload: { email: ALICE, purpose: 'login' },
+    });
     expect(other.statusCode).toBe(429);
     // A forged mark neither.
     const forged = browser.replace(/.$/, (ch) => (ch === 'a' ? 'b' : 'a'));
-    const withForged = await ctx.app.inject({ method: 'POST', url: '/api/auth/code', headers: { cookie: forged }, payload: { email: ALICE, purpose: 'login' } });
+    const withForged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/code',
+      headers: { cookie: forged },
+      payload: { email: ALICE, purpose: 'login' },
+    });
     expect(withForged.statusCode).toBe(429);
   });
 
@@ -120,7 +135,12 @@ describe('sign-in abuse', () => {
     for (let i = 0; i < 5; i++) expect((await login(ctx.app, ALICE, '123123')).statusCode).toBe(429);
     expect(lockMails(ctx, ALICE)).toHaveLength(1);
     // The owner's usual browser is not paused.
-    const own = await ctx.app.inject({ method: 'POST', url: '/api/auth/code', headers: { cookie: browser }, payload: { email: ALICE, purpose: 'login' } });
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/code',
+      headers: { cookie: browser },
+      payload: { email: ALICE, purpose: 'login' },
+    });
     expect(own.statusCode).toBe(202);
     expect((await login(ctx.app, ALICE, codeMailedTo(ctx.mailer.sent, ALICE)!, { cookie: browser })).statusCode).toBe(200);
 

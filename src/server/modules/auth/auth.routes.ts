@@ -43,8 +43,7 @@ const sessionView = ({ user, viewMode }: ActiveSession): MeResponse => ({
   viewMode: user.role === 'admin' ? viewMode : 'admin',
 });
 
-const isLoopbackAddress = (address: string | undefined) =>
-  !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+const isLoopbackAddress = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
 /**
  * A request made on this machine itself: from a loopback peer (the socket's own address, whatever
@@ -184,7 +183,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/me/view-mode',
     {
       onRequest: requireAdmin,
-      schema: { tags, summary: "Switch the administrator's view (admin or student preview)", body: viewModeBodySchema, response: { 200: meResponseSchema } },
+      schema: {
+        tags,
+        summary: "Switch the administrator's view (admin or student preview)",
+        body: viewModeBodySchema,
+        response: { 200: meResponseSchema },
+      },
     },
     async (request) => {
       const session = request.auth!;

@@ -65,7 +65,12 @@ export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: 
       const rows = await db
         .select()
         .from(users)
-        .where(inArray(users.email, TEST_STUDENTS.map((s) => s.email)));
+        .where(
+          inArray(
+            users.email,
+            TEST_STUDENTS.map((s) => s.email),
+          ),
+        );
       return rows.map((u) => ({ email: u.email, fullName: fullNameOf(u), approvalStatus: u.approvalStatus }));
     },
 

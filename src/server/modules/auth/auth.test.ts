@@ -26,7 +26,15 @@ const ADMIN = 'admin@example.com';
 const ALICE = 'alice.student@example.com'; // approved test student
 const CAROL = 'carol.pending@example.com'; // pending test student
 
-type UserRowDb = { id: string; email: string; first_name: string; last_name: string; role: string; approval_status: string; last_login_at: Date | null };
+type UserRowDb = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  approval_status: string;
+  last_login_at: Date | null;
+};
 const userRow = async (ctx: { pool: TestContext['pool'] }, email: string) =>
   (await rows<UserRowDb>(ctx.pool, 'select * from users where email = $1', [email]))[0];
 
@@ -58,7 +66,16 @@ describe('sign-in outcomes', () => {
 
   it('an approved student gets an httpOnly, SameSite=Lax, path=/ session cookie for 30 days', async () => {
     const { res, cookie } = await signInWithCode(ctx.app, ctx.mailer.sent, ALICE);
-    expect(res.json()).toMatchObject({ user: { email: ALICE, role: 'student', approvalStatus: 'approved', firstName: 'Alice', lastName: 'Johnson', fullName: 'Alice Johnson' } });
+    expect(res.json()).toMatchObject({
+      user: {
+        email: ALICE,
+        role: 'student',
+        approvalStatus: 'approved',
+        firstName: 'Alice',
+        lastName: 'Johnson',
+        fullName: 'Alice Johnson',
+      },
+    });
     const c = res.cookies.find((x) => x.name === 'sid')!;
     expect(c.httpOnly).toBe(true);
     expect(c.sameSite).toBe('Lax');
@@ -214,7 +231,11 @@ describe('registration', () => {
     [{ firstName: 'F', lastName: 'L', email: 'no-at-sign', code: '123456' }, 'Please enter a valid email address.', 'email'],
     [{ firstName: 'F', lastName: 'L', email: 'x4@example.com' }, 'Please enter the verification code.', 'code'],
     [{ firstName: 'F', lastName: 'L', email: 'x5@example.com', code: ' ' }, 'Please enter the verification code.', 'code'],
-    [{ firstName: 'F'.repeat(81), lastName: 'L', email: 'x6@example.com', code: '123456' }, 'First name must be at most 80 characters.', 'firstName'],
+    [
+      { firstName: 'F'.repeat(81), lastName: 'L', email: 'x6@example.com', code: '123456' },
+      'First name must be at most 80 characters.',
+      'firstName',
+    ],
   ])('missing or blank fields get 400 with a message and write nothing: %j', async (body, message, field) => {
     const before = await userCount();
     const res = await register(body);
@@ -226,7 +247,12 @@ describe('registration', () => {
   it('a wrong code, or a code sent for sign-in, creates nothing', async () => {
     const before = await userCount();
     const code = await registerCode('grace@example.com');
-    const wrong = await register({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', code: code === '000000' ? '111111' : '000000' });
+    const wrong = await register({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('INVALID_CODE');
 
@@ -241,7 +267,14 @@ describe('registration', () => {
   it('a body trying to set role or status is refused and writes nothing', async () => {
     const before = await userCount();
     const code = await registerCode('eve@example.com');
-    const res = await register({ firstName: 'Eve', lastName: 'X', email: 'eve@example.com', code, role: 'admin', approvalStatus: 'approved' });
+    const res = await register({
+      firstName: 'Eve',
+      lastName: 'X',
+      email: 'eve@example.com',
+      code,
+      role: 'admin',
+      approvalStatus: 'approved',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(await userCount()).toBe(before);
@@ -361,7 +394,9 @@ describe('sessions', () => {
   it('a valid Device-Id header (40 hex) is stored on the session; an invalid one is ignored', async () => {
     const deviceId = 'a1b2c3d4'.repeat(5);
     expect(deviceId).toHaveLength(40);
-    const good = await signInWithCode(ctx.app, ctx.mailer.sent, ALICE, { headers: { 'device-id': deviceId, 'user-agent': 'TestBrowser/1.0' } });
+    const good = await signInWithCode(ctx.app, ctx.mailer.sent, ALICE, {
+      headers: { 'device-id': deviceId, 'user-agent': 'TestBrowser/1.0' },
+    });
     const goodRow = await rows<{ device_id: string | null; user_agent: string | null }>(
       ctx.pool,
       'select device_id, user_agent from sessions where user_id = $1 order by created_at desc limit 1',
@@ -396,7 +431,9 @@ describe('view mode', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ viewMode: 'student', user: { role: 'admin' } });
     expect((await get(ctx.app, '/api/me', adminCookie)).json().viewMode).toBe('student');
-    expect(await scalar(ctx.pool, "select view_mode::text from sessions s join users u on u.id = s.user_id where u.email = $1", [ADMIN])).toBe('student');
+    expect(
+      await scalar(ctx.pool, 'select view_mode::text from sessions s join users u on u.id = s.user_id where u.email = $1', [ADMIN]),
+    ).toBe('student');
     expect((await put(adminCookie, { viewMode: 'admin' })).statusCode).toBe(200);
     expect((await get(ctx.app, '/api/me', adminCookie)).json().viewMode).toBe('admin');
   });
@@ -405,7 +442,9 @@ describe('view mode', () => {
     const res = await put(studentCookie, { viewMode: 'student' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'Only the administrator can do that.' });
-    expect(await scalar(ctx.pool, "select view_mode::text from sessions s join users u on u.id = s.user_id where u.email = $1", [ALICE])).toBe('admin');
+    expect(
+      await scalar(ctx.pool, 'select view_mode::text from sessions s join users u on u.id = s.user_id where u.email = $1', [ALICE]),
+    ).toBe('admin');
     expect((await get(ctx.app, '/api/me', studentCookie)).json().viewMode).toBe('admin');
   });
 

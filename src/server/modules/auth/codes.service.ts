@@ -144,7 +144,9 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
               eq(rateLimitHits.createdAt, at),
             ),
           );
-        throw new AppError(502, ErrorCode.mailFailed, 'Please check your email address and try again.', 'Failed to Send Code', { cause: err });
+        throw new AppError(502, ErrorCode.mailFailed, 'Please check your email address and try again.', 'Failed to Send Code', {
+          cause: err,
+        });
       }
       // Earlier codes stay valid until they expire: a stranger asking again cannot spoil the code
       // the owner is about to type.
@@ -172,9 +174,7 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
             isNull(verificationCodes.consumedAt),
             gt(verificationCodes.expiresAt, at),
             lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
-            device
-              ? or(isNull(verificationCodes.deviceId), eq(verificationCodes.deviceId, device))
-              : isNull(verificationCodes.deviceId),
+            device ? or(isNull(verificationCodes.deviceId), eq(verificationCodes.deviceId, device)) : isNull(verificationCodes.deviceId),
           ),
         )
         .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash, attempts: verificationCodes.attempts });

@@ -35,7 +35,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type CodeRow = { email: string; purpose: string; code_hash: string; attempts: number; consumed_at: Date | null; expires_at: Date; created_at: Date };
+type CodeRow = {
+  email: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  consumed_at: Date | null;
+  expires_at: Date;
+  created_at: Date;
+};
 const codeRows = (ctx: TestContext, email: string) =>
   rows<CodeRow>(ctx.pool, 'select * from verification_codes where email = $1 order by created_at, id', [email]);
 
@@ -380,11 +388,9 @@ describe('a failing mailer', () => {
       expect(await scalar(database.pool, "select count(*)::int from rate_limit_hits where bucket = 'code-address'")).toBe(1);
       expect(undelivered).toMatch(/^\d{6}$/);
       // only the code that reached the user is left, and it still works
-      const usable = await scalar(
-        database.pool,
-        'select count(*)::int from verification_codes where email = $1 and consumed_at is null',
-        [ALICE],
-      );
+      const usable = await scalar(database.pool, 'select count(*)::int from verification_codes where email = $1 and consumed_at is null', [
+        ALICE,
+      ]);
       expect(usable).toBe(1);
       failing = false;
       if (undelivered !== delivered) {

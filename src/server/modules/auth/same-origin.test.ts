@@ -30,7 +30,11 @@ describe('cross-site writes', () => {
       expect(res.json().error.message).toBe('This request came from another site and was refused.');
     }
     // The router decodes an encoded path to the same route: it is checked too.
-    const encoded = await t.app.inject({ method: 'POST', url: '/%61pi/auth/logout', headers: { cookie: alice, 'sec-fetch-site': 'cross-site' } });
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/logout',
+      headers: { cookie: alice, 'sec-fetch-site': 'cross-site' },
+    });
     expect(encoded.statusCode).toBe(403);
     expect(await sessionCount()).toBe(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: alice } })).statusCode).toBe(200);
@@ -68,7 +72,11 @@ describe('cross-site writes', () => {
   });
 
   it('reads are never refused for their origin', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: alice, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: alice, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 

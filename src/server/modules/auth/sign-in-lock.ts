@@ -1,9 +1,5 @@
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import {
-  CODE_LOCK_FIRST_MINUTES,
-  CODE_LOCK_LONGEST_HOURS,
-  CODE_WRONG_GUESSES_BEFORE_LOCK,
-} from '../../../common/limits';
+import { CODE_LOCK_FIRST_MINUTES, CODE_LOCK_LONGEST_HOURS, CODE_WRONG_GUESSES_BEFORE_LOCK } from '../../../common/limits';
 import type { Db } from '../../db/client';
 import { rateLimitHits } from '../../db/schema/index';
 

@@ -26,12 +26,17 @@ describe('parseBulkData: the whole upload', () => {
     expect(fails('chapter,title,kind,content\nA,b,VIDEO,https://x.y')).toBe(
       '400 Missing required headers: lesson, type. Expected: chapter, lesson, type, content',
     );
-    expect(fails('summary\nx')).toBe('400 Missing required headers: chapter, lesson, type, content. Expected: chapter, lesson, type, content');
+    expect(fails('summary\nx')).toBe(
+      '400 Missing required headers: chapter, lesson, type, content. Expected: chapter, lesson, type, content',
+    );
   });
 
   it('refuses headers without rows, too many rows, and an unclosed quote', () => {
     expect(fails('chapter,lesson,type,content\n')).toBe('400 No lesson rows found below the header line.');
-    const many = ['chapter,lesson,type,content', ...Array.from({ length: BULK_UPLOAD_MAX_ROWS + 1 }, (_, i) => `C,L${i},VIDEO,https://e.x/${i}`)];
+    const many = [
+      'chapter,lesson,type,content',
+      ...Array.from({ length: BULK_UPLOAD_MAX_ROWS + 1 }, (_, i) => `C,L${i},VIDEO,https://e.x/${i}`),
+    ];
     expect(fails(many.join('\n'))).toBe('400 Too many rows: 2001. At most 2,000 lessons can be uploaded at once.');
     expect(fails('chapter,lesson,type,content\nA,"never closed,VIDEO,https://e.x\nB,c,VIDEO,https://e.x')).toMatch(
       /^400 The data could not be read: a quoted field starting near row 1 is never closed\.$/,
@@ -39,7 +44,10 @@ describe('parseBulkData: the whole upload', () => {
   });
 
   it('accepts exactly 2,000 rows', () => {
-    const rows = ['chapter,lesson,type,content', ...Array.from({ length: BULK_UPLOAD_MAX_ROWS }, (_, i) => `C,L${i},VIDEO,https://e.x/${i}`)];
+    const rows = [
+      'chapter,lesson,type,content',
+      ...Array.from({ length: BULK_UPLOAD_MAX_ROWS }, (_, i) => `C,L${i},VIDEO,https://e.x/${i}`),
+    ];
     expect(parseBulkData(rows.join('\n'))).toHaveLength(BULK_UPLOAD_MAX_ROWS);
   });
 });
@@ -61,12 +69,21 @@ describe('parseBulkData: rows', () => {
   });
 
   it('reads tab-separated data, where commas are ordinary characters', () => {
-    const rows = parseBulkData('chapter\tlesson\ttype\tcontent\tsummary\nBasics, part 1\tHello, world\tPDF\thttps://e.x/a.pdf\tFirst, second');
-    expect(ok(rows[0]!)).toMatchObject({ chapter: 'Basics, part 1', lesson: 'Hello, world', lessonType: 'PDF', pdfUrl: 'https://e.x/a.pdf', summary: 'First, second' });
+    const rows = parseBulkData(
+      'chapter\tlesson\ttype\tcontent\tsummary\nBasics, part 1\tHello, world\tPDF\thttps://e.x/a.pdf\tFirst, second',
+    );
+    expect(ok(rows[0]!)).toMatchObject({
+      chapter: 'Basics, part 1',
+      lesson: 'Hello, world',
+      lessonType: 'PDF',
+      pdfUrl: 'https://e.x/a.pdf',
+      summary: 'First, second',
+    });
   });
 
   it('reads quoted fields holding commas, doubled quotes and newlines', () => {
-    const data = 'chapter,lesson,type,content,summary,tutorial_pdf\n"Basics, again","Say ""hi""",VIDEO,https://vimeo.com/76979871,"line one\nline two, still",https://e.x/t.pdf\nNext,Two,video,https://e.x/v.mp4,,';
+    const data =
+      'chapter,lesson,type,content,summary,tutorial_pdf\n"Basics, again","Say ""hi""",VIDEO,https://vimeo.com/76979871,"line one\nline two, still",https://e.x/t.pdf\nNext,Two,video,https://e.x/v.mp4,,';
     const rows = parseBulkData(data);
     expect(rows).toHaveLength(2);
     expect(ok(rows[0]!)).toMatchObject({

@@ -1,9 +1,5 @@
 import Papa from 'papaparse';
-import {
-  BULK_REQUIRED_HEADERS,
-  BULK_UPLOAD_MAX_ROWS,
-  BulkMessages,
-} from '../../../common/bulk-upload';
+import { BULK_REQUIRED_HEADERS, BULK_UPLOAD_MAX_ROWS, BulkMessages } from '../../../common/bulk-upload';
 import { CHAPTER_TITLE_MAX, LESSON_SUMMARY_MAX, LESSON_TITLE_MAX, LessonMessages, type LessonType, URL_MAX } from '../../../common/courses';
 import { isWebUrl, toEmbedUrl } from '../../../common/video';
 import { badRequest } from '../../lib/errors';
@@ -19,7 +15,9 @@ export type ValidBulkRow = {
   tutorialPdfUrl: string | null;
   summary: string;
 };
-export type ParsedBulkRow = { row: number; chapter: string; lesson: string } & ({ ok: true; value: ValidBulkRow } | { ok: false; message: string });
+export type ParsedBulkRow = { row: number; chapter: string; lesson: string } & (
+  { ok: true; value: ValidBulkRow } | { ok: false; message: string }
+);
 
 const TYPES = new Set(['VIDEO', 'PDF', 'MIXED']);
 

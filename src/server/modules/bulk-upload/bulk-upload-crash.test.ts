@@ -28,7 +28,10 @@ it('a server killed in the middle of a bulk upload leaves no half-written chapte
   const blocker = await database.pool.connect();
   await blocker.query('begin');
   await blocker.query('lock table lessons in share mode');
-  const rows = Array.from({ length: BULK_UPLOAD_MAX_ROWS }, (_, i) => `Chapter ${1 + (i % 4)},Lesson ${i},VIDEO,https://youtu.be/${String(i).padStart(11, 'v')}`);
+  const rows = Array.from(
+    { length: BULK_UPLOAD_MAX_ROWS },
+    (_, i) => `Chapter ${1 + (i % 4)},Lesson ${i},VIDEO,https://youtu.be/${String(i).padStart(11, 'v')}`,
+  );
   const upload = fetch(`${server.url}/api/admin/courses/${course.id}/bulk-upload`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `sid=${token}` },

@@ -26,13 +26,19 @@ export function createBulkUploadService({ db }: { db: Db }) {
           ? await tx
               .select({ chapterId: lessons.chapterId, n: count() })
               .from(lessons)
-              .where(inArray(lessons.chapterId, existing.map((c) => c.id)))
+              .where(
+                inArray(
+                  lessons.chapterId,
+                  existing.map((c) => c.id),
+                ),
+              )
               .groupBy(lessons.chapterId)
           : [];
         const known = new Map<string, { id: string; title: string; lastPosition: number }>();
         for (const c of existing) {
           const key = chapterKey(c.title);
-          if (!known.has(key)) known.set(key, { id: c.id, title: c.title, lastPosition: lessonCounts.find((l) => l.chapterId === c.id)?.n ?? 0 });
+          if (!known.has(key))
+            known.set(key, { id: c.id, title: c.title, lastPosition: lessonCounts.find((l) => l.chapterId === c.id)?.n ?? 0 });
         }
 
         let nextChapterPosition = existing.length + 1;

@@ -65,9 +65,16 @@ describe('POST /api/admin/courses/:id/bulk-upload', () => {
       },
     ]);
     const [both] = await t.db.select().from(lessons).where(eq(lessons.id, body.results[5]!.lessonId!));
-    expect(both).toMatchObject({ lessonType: 'MIXED', videoUrl: 'https://player.vimeo.com/video/76979871', pdfUrl: 'https://example.com/both.pdf' });
+    expect(both).toMatchObject({
+      lessonType: 'MIXED',
+      videoUrl: 'https://player.vimeo.com/video/76979871',
+      pdfUrl: 'https://example.com/both.pdf',
+    });
     const [whileLesson] = await t.db.select().from(lessons).where(eq(lessons.id, body.results[1]!.lessonId!));
-    expect(whileLesson).toMatchObject({ videoUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10', tutorialPdfUrl: 'https://example.com/while.pdf' });
+    expect(whileLesson).toMatchObject({
+      videoUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10',
+      tutorialPdfUrl: 'https://example.com/while.pdf',
+    });
     const [variables] = await t.db.select().from(lessons).where(eq(lessons.id, body.results[0]!.lessonId!));
     expect(variables!.summary).toBe('Names, values');
 
@@ -89,7 +96,9 @@ describe('POST /api/admin/courses/:id/bulk-upload', () => {
       expect(res.statusCode).toBe(400);
       expect(errorMessage(res)).toBe(message);
     }
-    const tooMany = ['chapter,lesson,type,content', ...Array.from({ length: 2001 }, (_, i) => `New,L${i},VIDEO,https://e.x/${i}`)].join('\n');
+    const tooMany = ['chapter,lesson,type,content', ...Array.from({ length: 2001 }, (_, i) => `New,L${i},VIDEO,https://e.x/${i}`)].join(
+      '\n',
+    );
     const res = await bulk(course.id, tooMany);
     expect(res.statusCode).toBe(400);
     expect(errorMessage(res)).toBe('Too many rows: 2001. At most 2,000 lessons can be uploaded at once.');

@@ -26,10 +26,20 @@ beforeAll(async () => {
   lessons = lessonIds[0]!;
   await enroll(t.db, student.id, courseId);
   // Only the first lesson: no certificate yet.
-  await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![0]}/progress`, headers: { cookie: student.cookie }, payload: { status: 'completed' } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/lessons/${lessonIds[0]![0]}/progress`,
+    headers: { cookie: student.cookie },
+    payload: { status: 'completed' },
+  });
   const before = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}/certificate`, headers: { cookie: student.cookie } });
   expect(before.statusCode).toBe(404);
-  const done = await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![1]}/progress`, headers: { cookie: student.cookie }, payload: { status: 'completed' } });
+  const done = await t.app.inject({
+    method: 'PUT',
+    url: `/api/lessons/${lessonIds[0]![1]}/progress`,
+    headers: { cookie: student.cookie },
+    payload: { status: 'completed' },
+  });
   expect(done.json()).toMatchObject({ justCompleted: true });
 });
 
@@ -104,7 +114,12 @@ async function earn(email: string) {
   await enroll(t.db, u.id, courseId);
   const cookie = await t.signIn(email);
   for (const lesson of lessons) {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/lessons/${lesson}/progress`, headers: { cookie }, payload: { status: 'completed' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/lessons/${lesson}/progress`,
+      headers: { cookie },
+      payload: { status: 'completed' },
+    });
     expect(res.statusCode).toBe(200);
   }
   const cert = (await get(`/api/courses/${courseId}/certificate`, cookie)).json() as CertificateResponse;
@@ -123,7 +138,11 @@ const revoke = (certId: string, revocationReason: string | null, cookie = admin)
 describe('certificate validity', () => {
   it('stays valid after the student is unenrolled, and after their account is rejected', async () => {
     const s = await earn('ada.unenrolled@example.com');
-    const unenrolled = await t.app.inject({ method: 'DELETE', url: `/api/admin/students/${s.id}/enrollments/${courseId}`, headers: { cookie: admin } });
+    const unenrolled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/students/${s.id}/enrollments/${courseId}`,
+      headers: { cookie: admin },
+    });
     expect(unenrolled.statusCode, unenrolled.body).toBe(200);
     expect(await verify(s.certId)).toMatchObject({ valid: true, status: 'valid', revokedAt: null, revocationReason: null });
 
@@ -134,7 +153,12 @@ describe('certificate validity', () => {
       payload: { status: 'rejected' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(await verify(s.certId)).toMatchObject({ valid: true, status: 'valid', studentName: 'Ada Byron', courseTitle: 'Certified Course' });
+    expect(await verify(s.certId)).toMatchObject({
+      valid: true,
+      status: 'valid',
+      studentName: 'Ada Byron',
+      courseTitle: 'Certified Course',
+    });
   });
 
   it('the admin revokes one with a reason: the check says so, and the student no longer gets it; reinstating undoes it', async () => {
@@ -159,7 +183,10 @@ describe('certificate validity', () => {
     expect((await get(`/api/courses/${courseId}/certificate.pdf`, s.cookie)).statusCode).toBe(404);
 
     // A new reason replaces the old one; the date stays that of the first revocation.
-    expect((await revoke(s.certId, 'Academic misconduct.')).json()).toMatchObject({ revokedAt: clock.toISOString(), revocationReason: 'Academic misconduct.' });
+    expect((await revoke(s.certId, 'Academic misconduct.')).json()).toMatchObject({
+      revokedAt: clock.toISOString(),
+      revocationReason: 'Academic misconduct.',
+    });
 
     const reinstated = await revoke(s.certId, null);
     expect(reinstated.json()).toMatchObject({ valid: true, status: 'valid', revokedAt: null, revocationReason: null });
@@ -169,7 +196,9 @@ describe('certificate validity', () => {
   it('only the admin revokes, always with a reason; an unknown certificate is 404', async () => {
     const s = await earn('ada.guarded@example.com');
     expect((await revoke(s.certId, 'no', s.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/certificates/${s.certId}`, payload: { revocationReason: 'no' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/certificates/${s.certId}`, payload: { revocationReason: 'no' } })).statusCode,
+    ).toBe(401);
     const blank = await revoke(s.certId, '   ');
     expect([blank.statusCode, errorMessage(blank)]).toEqual([400, 'Please give the reason for revoking the certificate.']);
     expect((await revoke(s.certId, 'x'.repeat(301))).statusCode).toBe(400);

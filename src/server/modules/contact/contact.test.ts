@@ -45,10 +45,18 @@ describe('POST /api/contact', () => {
   it('a blank or invalid reply address: 400 and no mail', async () => {
     const blank = await send(alice, { email: '  ', message: 'Hello' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email', message: 'Please fill in both your email and message.' });
+    expect(blank.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'Please fill in both your email and message.',
+    });
     const invalid = await send(alice, { email: 'not-an-address', message: 'Hello' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email', message: 'Please enter a valid email address.' });
+    expect(invalid.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      message: 'Please enter a valid email address.',
+    });
     expect(ctx.mailer.sent).toHaveLength(0);
   });
 

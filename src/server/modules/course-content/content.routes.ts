@@ -35,7 +35,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     '/api/admin/chapters/:id',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['course content'], summary: 'Rename a chapter', params: idParams, body: chapterBodySchema, response: { 200: chapterResponseSchema } },
+      schema: {
+        tags: ['course content'],
+        summary: 'Rename a chapter',
+        params: idParams,
+        body: chapterBodySchema,
+        response: { 200: chapterResponseSchema },
+      },
     },
     async (request) => ({ chapter: await content.renameChapter(request.params.id, request.body.title) }),
   );

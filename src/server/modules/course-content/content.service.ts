@@ -168,10 +168,7 @@ export function createContentService({ db, filesService }: { db: Db; filesServic
         if (target.courseId !== courseId) throw badRequest('A lesson can only move to a chapter of the same course.');
         const m = await countLessons(tx, target.id);
         if (order > m + 1) throw orderOutOfRange(m + 1);
-        await tx
-          .update(lessons)
-          .set({ chapterId: target.id, position: order, updatedAt: new Date() })
-          .where(eq(lessons.id, lessonId));
+        await tx.update(lessons).set({ chapterId: target.id, position: order, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
         await renumber(tx, 'lessons', target.id, { id: lessonId, first: true });
         await renumber(tx, 'lessons', lesson.chapterId);
         return courseId;
@@ -181,4 +178,3 @@ export function createContentService({ db, filesService }: { db: Db; filesServic
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;
-

@@ -134,12 +134,21 @@ describe('adding lessons', () => {
     [{ title: 'V', lessonType: 'VIDEO' }, 'Video URL is required for video lessons'],
     [{ title: 'V', lessonType: 'VIDEO', videoUrl: '   ' }, 'Video URL is required for video lessons'],
     [{ title: 'P', lessonType: 'PDF' }, 'PDF file is required for PDF lessons'],
-    [{ title: 'M', lessonType: 'MIXED', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }, 'Both video URL and PDF file are required for mixed content lessons'],
-    [{ title: 'M', lessonType: 'MIXED', pdfUrl: 'https://example.com/a.pdf' }, 'Both video URL and PDF file are required for mixed content lessons'],
+    [
+      { title: 'M', lessonType: 'MIXED', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+      'Both video URL and PDF file are required for mixed content lessons',
+    ],
+    [
+      { title: 'M', lessonType: 'MIXED', pdfUrl: 'https://example.com/a.pdf' },
+      'Both video URL and PDF file are required for mixed content lessons',
+    ],
     [{ title: ' ', lessonType: 'VIDEO', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }, 'Lesson title is required'],
     [{ title: 'T', lessonType: 'AUDIO', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }, 'Lesson type must be VIDEO, PDF, or MIXED'],
     [{ title: 'T', lessonType: 'VIDEO', videoUrl: 'javascript:alert(1)' }, VIDEO_URL_NOT_WEB],
-    [{ title: 'T', lessonType: 'PDF', pdfUrl: 'file:///etc/passwd' }, 'The PDF URL must be a web address starting with http:// or https://'],
+    [
+      { title: 'T', lessonType: 'PDF', pdfUrl: 'file:///etc/passwd' },
+      'The PDF URL must be a web address starting with http:// or https://',
+    ],
     [{ title: 'T', lessonType: 'PDF', pdfFileId: MISSING }, 'The uploaded PDF file was not found. Please upload it again.'],
     [{ title: 'T', lessonType: 'PDF', pdfFileId: 'nope' }, 'The uploaded PDF file was not found. Please upload it again.'],
   ])('refuses %j with %j and writes nothing', async (body, message) => {
@@ -234,7 +243,9 @@ describe('adding lessons', () => {
   it('keeps orders 1..n when many lessons are added at the same time', async () => {
     const { course, chapterIds } = await threeChapters();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => add(chapterIds[2]!, { title: `p${i}`, lessonType: 'VIDEO', videoUrl: 'https://example.com/v.mp4' })),
+      Array.from({ length: 8 }, (_, i) =>
+        add(chapterIds[2]!, { title: `p${i}`, lessonType: 'VIDEO', videoUrl: 'https://example.com/v.mp4' }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const orders = (await outline(t.db, course.id))[2]!.lessons.map((l) => l.order);

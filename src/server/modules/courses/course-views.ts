@@ -26,7 +26,8 @@ export const toChapter = (c: ChapterRow): Chapter => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-const toFileRef = (f: FileInfo): FileRef | null => (f ? { id: f.id, name: f.originalName, sizeBytes: f.sizeBytes, url: fileUrl(f.id) } : null);
+const toFileRef = (f: FileInfo): FileRef | null =>
+  f ? { id: f.id, name: f.originalName, sizeBytes: f.sizeBytes, url: fileUrl(f.id) } : null;
 
 export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo): Lesson => ({
   id: l.id,

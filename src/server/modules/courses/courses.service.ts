@@ -101,7 +101,9 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
     async update(courseId: string, input: UpdateInput) {
       requireId(courseId, 'Course not found');
       const [before] =
-        input.thumbnailUrl !== undefined ? await db.select({ thumbnailUrl: courses.thumbnailUrl }).from(courses).where(eq(courses.id, courseId)) : [];
+        input.thumbnailUrl !== undefined
+          ? await db.select({ thumbnailUrl: courses.thumbnailUrl }).from(courses).where(eq(courses.id, courseId))
+          : [];
       const [row] = await db
         .update(courses)
         .set({

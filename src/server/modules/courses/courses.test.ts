@@ -50,10 +50,16 @@ describe('GET /api/admin/courses', () => {
     const body = res.json() as CourseListResponse;
 
     const [db] = (
-      await t.pool.query(`select (select count(*) from courses)::int as total, (select count(*) from courses where is_published)::int as published,
+      await t.pool
+        .query(`select (select count(*) from courses)::int as total, (select count(*) from courses where is_published)::int as published,
         (select count(*) from enrollments)::int as enrolled`)
     ).rows as { total: number; published: number; enrolled: number }[];
-    expect(body.stats).toEqual({ totalCourses: db!.total, published: db!.published, drafts: db!.total - db!.published, totalEnrollments: db!.enrolled });
+    expect(body.stats).toEqual({
+      totalCourses: db!.total,
+      published: db!.published,
+      drafts: db!.total - db!.published,
+      totalEnrollments: db!.enrolled,
+    });
     expect(body.courses).toHaveLength(db!.total);
 
     const item = body.courses.find((c) => c.id === course.id)!;
@@ -90,18 +96,26 @@ describe('POST /api/admin/courses', () => {
     });
     expect(res.statusCode).toBe(201);
     const { course } = res.json() as { course: { id: string } };
-    expect(course).toMatchObject({ title: 'Rust for Beginners', description: 'Ownership and borrowing', thumbnailUrl: 'https://example.com/rust.png', isPublished: false });
+    expect(course).toMatchObject({
+      title: 'Rust for Beginners',
+      description: 'Ownership and borrowing',
+      thumbnailUrl: 'https://example.com/rust.png',
+      isPublished: false,
+    });
     const [row] = await t.db.select().from(courses).where(eq(courses.id, course.id));
     expect(row).toMatchObject({ title: 'Rust for Beginners', isPublished: false });
   });
 
-  it.each([{}, { title: '' }, { title: '   ' }, { title: null }])("refuses %j with 'Course title is required' and writes nothing", async (body) => {
-    const before = await t.db.$count(courses);
-    const res = await call('POST', '/api/admin/courses', body);
-    expect(res.statusCode).toBe(400);
-    expect(errorMessage(res)).toBe('Course title is required');
-    expect(await t.db.$count(courses)).toBe(before);
-  });
+  it.each([{}, { title: '' }, { title: '   ' }, { title: null }])(
+    "refuses %j with 'Course title is required' and writes nothing",
+    async (body) => {
+      const before = await t.db.$count(courses);
+      const res = await call('POST', '/api/admin/courses', body);
+      expect(res.statusCode).toBe(400);
+      expect(errorMessage(res)).toBe('Course title is required');
+      expect(await t.db.$count(courses)).toBe(before);
+    },
+  );
 
   it('refuses a thumbnail that is not an http(s) address', async () => {
     const res = await call('POST', '/api/admin/courses', { title: 'X', thumbnailUrl: 'javascript:alert(1)' });
@@ -174,7 +188,14 @@ describe('GET /api/admin/courses/:id', () => {
     const body = res.json() as CourseEditorResponse;
     expect(body.course).toMatchObject({ id: course.id, title: 'Tree', enrollmentCount: 0 });
     expect(body.chapters.map((c) => [c.title, c.order, c.lessons.map((l) => [l.title, l.order, l.lessonType])])).toEqual([
-      ['First', 1, [['L1', 1, 'VIDEO'], ['L2', 2, 'PDF']]],
+      [
+        'First',
+        1,
+        [
+          ['L1', 1, 'VIDEO'],
+          ['L2', 2, 'PDF'],
+        ],
+      ],
       ['Second', 2, [['L3', 1, 'VIDEO']]],
     ]);
     expect(body.chapters[0]!.lessons[0]).toMatchObject({ hasTutorial: false, pdfFile: null, tutorialFile: null });
@@ -198,7 +219,11 @@ describe('DELETE /api/admin/courses/:id', () => {
       tutorialFileId: tutorial,
     });
     expect(added.statusCode).toBe(201);
-    const kept = await call('POST', `/api/admin/chapters/${other.chapterIds[0]}/lessons`, { title: 'Other PDF', lessonType: 'PDF', pdfFileId: otherPdf });
+    const kept = await call('POST', `/api/admin/chapters/${other.chapterIds[0]}/lessons`, {
+      title: 'Other PDF',
+      lessonType: 'PDF',
+      pdfFileId: otherPdf,
+    });
     expect(kept.statusCode).toBe(201);
     expect(await filesIn(dataDir)).toHaveLength(3);
 

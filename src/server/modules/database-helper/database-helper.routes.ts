@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbHelperQuerySchema, dbHelperResponseSchema, tableItemsResponseSchema, tablesResponseSchema } from '../../../common/database-helper';
+import {
+  dbHelperQuerySchema,
+  dbHelperResponseSchema,
+  tableItemsResponseSchema,
+  tablesResponseSchema,
+} from '../../../common/database-helper';
 import { requireAdmin } from '../auth/auth.plugin';
 import type { DatabaseHelperService } from './database-helper.service';
 
@@ -23,7 +28,11 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
     '/api/admin/tables',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['database helper'], summary: 'The readable tables, their fields and the filter operators', response: { 200: tablesResponseSchema } },
+      schema: {
+        tags: ['database helper'],
+        summary: 'The readable tables, their fields and the filter operators',
+        response: { 200: tablesResponseSchema },
+      },
     },
     () => helper.tables(),
   );
@@ -36,7 +45,7 @@ export const databaseHelperRoutes: FastifyPluginAsyncZod<{ helper: DatabaseHelpe
         tags: ['database helper'],
         summary: 'Read a table: _limit (max 100), _cursor, _sort, _order, and per-field filters value | op:value | BETWEEN:low,high',
         description:
-          'Keyset pages: `_cursor` is the previous page\'s `nextCursor`, and every page is read from an index on (sort field, id), ' +
+          "Keyset pages: `_cursor` is the previous page's `nextCursor`, and every page is read from an index on (sort field, id), " +
           'so a deep page costs what the first one does, at a thousand rows or a million. Only the fields GET /api/admin/tables marks ' +
           '`sortable` are accepted in `_sort` (the id, the timestamps that are never empty, and a few short fields that are never empty: ' +
           'e-mail, names, titles, order, size); any field can still be filtered on. Default: `_sort=createdAt&_order=desc`. ' +

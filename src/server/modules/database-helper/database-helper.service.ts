@@ -1,5 +1,12 @@
 import { asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DB_HELPER_USERS_MAX, TABLE_FILTER_OPERATORS, TABLE_PAGE_MAX, type DbHelperResponse, type TableItemsResponse, type TablesResponse } from '../../../common/database-helper';
+import {
+  DB_HELPER_USERS_MAX,
+  TABLE_FILTER_OPERATORS,
+  TABLE_PAGE_MAX,
+  type DbHelperResponse,
+  type TableItemsResponse,
+  type TablesResponse,
+} from '../../../common/database-helper';
 import type { Db } from '../../db/client';
 import { courses, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -38,7 +45,12 @@ export function createDatabaseHelperService({ db }: { db: Db }) {
       let match: SQL | undefined;
       if (search) {
         const p = containsPattern(search);
-        match = or(ilike(users.firstName, p), ilike(users.lastName, p), ilike(users.email, p), sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`);
+        match = or(
+          ilike(users.firstName, p),
+          ilike(users.lastName, p),
+          ilike(users.email, p),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+        );
       }
       const enrolledInJava = javaCourse
         ? sql<boolean>`exists (select 1 from enrollments e where e.student_id = users.id and e.course_id = ${javaCourse.id})`
@@ -112,4 +124,3 @@ export function createDatabaseHelperService({ db }: { db: Db }) {
   };
 }
 export type DatabaseHelperService = ReturnType<typeof createDatabaseHelperService>;
-

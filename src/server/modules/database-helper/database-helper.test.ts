@@ -9,7 +9,14 @@ import { buildTableQuery, encodeCursor } from './table-query';
 import { READABLE_TABLES, type FieldType } from './tables';
 
 const sampleValue = (type: FieldType) =>
-  ({ uuid: '00000000-0000-4000-8000-000000000000', text: 'm', int: '3', bool: 'true', timestamp: '2026-01-01 00:00:00+00', enum: 'approved' })[type];
+  ({
+    uuid: '00000000-0000-4000-8000-000000000000',
+    text: 'm',
+    int: '3',
+    bool: 'true',
+    timestamp: '2026-01-01 00:00:00+00',
+    enum: 'approved',
+  })[type];
 
 let t: TestContext;
 let admin: string;
@@ -58,7 +65,11 @@ describe('GET /api/admin/database-helper', () => {
     expect(body.users.find((u) => u.email === CAROL)).toMatchObject({ enrolledInJava: false, approvalStatus: 'pending' });
     expect(body.users.find((u) => u.email === ADMIN)).toMatchObject({ role: 'admin' });
     expect(body.userCount).toBe(body.users.length);
-    expect(body.courses.map((c) => c.title)).toEqual(['C Programming Fundamentals', 'Java Object-Oriented Programming', 'WebGL 3D Graphics']);
+    expect(body.courses.map((c) => c.title)).toEqual([
+      'C Programming Fundamentals',
+      'Java Object-Oriented Programming',
+      'WebGL 3D Graphics',
+    ]);
   });
 
   it('matches java in any case, and answers null when no course has it', async () => {
@@ -89,14 +100,20 @@ describe('GET /api/admin/tables', () => {
 });
 
 describe('GET /api/admin/tables/:table/items', () => {
-  it.each(['sessions', 'verification_codes', 'rate_limit_hits', 'app_secrets', '__drizzle_migrations', 'pg_user'])('refuses the table %s', async (table) => {
-    const res = await get(`/api/admin/tables/${table}/items`);
-    expect(res.statusCode).toBe(404);
-    expect(errorMessage(res)).toMatch(/^Unknown table/);
-  });
+  it.each(['sessions', 'verification_codes', 'rate_limit_hits', 'app_secrets', '__drizzle_migrations', 'pg_user'])(
+    'refuses the table %s',
+    async (table) => {
+      const res = await get(`/api/admin/tables/${table}/items`);
+      expect(res.statusCode).toBe(404);
+      expect(errorMessage(res)).toMatch(/^Unknown table/);
+    },
+  );
 
   it('filters by plain value, op:value, like, in, is and BETWEEN', async () => {
-    expect((await items('users/items?approvalStatus=pending')).items.map((u) => u.email).sort()).toEqual([CAROL, 'under_score@example.com']);
+    expect((await items('users/items?approvalStatus=pending')).items.map((u) => u.email).sort()).toEqual([
+      CAROL,
+      'under_score@example.com',
+    ]);
     expect((await items('users/items?approval_status=eq:pending&email=like:CAROL')).items.map((u) => u.email)).toEqual([CAROL]);
     expect((await items('users/items?role=ne:student')).items.map((u) => u.email)).toEqual([ADMIN]);
     expect((await items(`users/items?email=in:${ALICE},${BOB}&_sort=email&_order=asc`)).items.map((u) => u.email)).toEqual([ALICE, BOB]);
@@ -113,7 +130,17 @@ describe('GET /api/admin/tables/:table/items', () => {
 
   it('answers camelCase fields and no secrets', async () => {
     const { items: rows } = await items(`users/items?email=${encodeURIComponent(ALICE)}`);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['approvalStatus', 'createdAt', 'email', 'firstName', 'id', 'lastLoginAt', 'lastName', 'role', 'updatedAt']);
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'approvalStatus',
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastLoginAt',
+      'lastName',
+      'role',
+      'updatedAt',
+    ]);
     expect(typeof rows[0]!.createdAt).toBe('string');
   });
 
@@ -149,10 +176,16 @@ describe('GET /api/admin/tables/:table/items', () => {
       Buffer.from(JSON.stringify({ s: 'createdAt', o: 'desc', v, id: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
     for (const v of ['2025-02-30', '2025-02-30 10:00:00+00', '2025-13-01T00:00:00Z', '2025-01-31T24:00:00Z', '2023-02-29 00:00:00+00']) {
       const res = await get(`/api/admin/tables/users/items?_cursor=${forged(v)}`);
-      expect([res.statusCode, errorMessage(res)], v).toEqual([400, "The _cursor is not valid. Its value for 'createdAt' is not a date that exists. Start again without _cursor."]);
+      expect([res.statusCode, errorMessage(res)], v).toEqual([
+        400,
+        "The _cursor is not valid. Its value for 'createdAt' is not a date that exists. Start again without _cursor.",
+      ]);
     }
     const filter = await get('/api/admin/tables/users/items?createdAt=lt:2025-02-30');
-    expect([filter.statusCode, errorMessage(filter)]).toEqual([400, "Invalid value '2025-02-30' for field 'createdAt': expected a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z."]);
+    expect([filter.statusCode, errorMessage(filter)]).toEqual([
+      400,
+      "Invalid value '2025-02-30' for field 'createdAt': expected a date or time such as 2025-01-31 or 2025-01-31T12:00:00Z.",
+    ]);
     // A real leap day and PostgreSQL's own text form are fine.
     expect((await get(`/api/admin/tables/users/items?_cursor=${forged('2024-02-29 23:59:59.123456+00')}`)).statusCode).toBe(200);
     expect((await get('/api/admin/tables/users/items?createdAt=gt:2024-02-29T12:00:00%2B02:00')).statusCode).toBe(200);
@@ -178,7 +211,10 @@ describe('GET /api/admin/tables/:table/items', () => {
           const first = buildTableQuery(table, { _sort: field.name, _order: order, _limit: '100' });
           const cursor = encodeCursor({ s: field.name, o: order, v: sampleValue(field.type), id: '00000000-0000-4000-8000-000000000000' });
           const deep = buildTableQuery(table, { _sort: field.name, _order: order, _limit: '100', _cursor: cursor });
-          for (const [page, q] of [['first', first], ['deep', deep]] as const) {
+          for (const [page, q] of [
+            ['first', first],
+            ['deep', deep],
+          ] as const) {
             const { sql: text, params } = tablePageQuery(t.db, table, q).toSQL();
             const client = await t.pool.connect();
             let plan: string;

@@ -12,7 +12,14 @@ import { findField, sortableFields } from './tables';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 type Cursor = { s: string; o: 'asc' | 'desc'; v: string | null; id: string };
-export type TableQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number; sort: FieldDef; order: 'asc' | 'desc'; idField: FieldDef };
+export type TableQuery = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  sort: FieldDef;
+  order: 'asc' | 'desc';
+  idField: FieldDef;
+};
 
 const RESERVED = new Set(['_limit', '_cursor', '_sort', '_order']);
 const VALUE_MAX = 1000;
@@ -87,7 +94,8 @@ function filterCondition(field: FieldDef, rawValue: string): SQL {
     value = m[2]!;
   }
   const col = field.column;
-  if (field.type === 'bool' && !['eq', 'ne', 'is'].includes(op)) throw badRequest(`The operator '${op}' does not apply to the true/false field '${field.name}'.`);
+  if (field.type === 'bool' && !['eq', 'ne', 'is'].includes(op))
+    throw badRequest(`The operator '${op}' does not apply to the true/false field '${field.name}'.`);
   switch (op) {
     case 'eq':
       return eq(col, parseValue(field, value));
@@ -145,7 +153,9 @@ function decodeCursor(raw: string): Cursor {
 function afterCursor(sort: FieldDef, idField: FieldDef, order: 'asc' | 'desc', c: Cursor & { v: string }): SQL {
   const v = sql`cast(${c.v} as ${sql.raw(sort.pgType)})`;
   const id = sql`cast(${c.id} as uuid)`;
-  return order === 'asc' ? sql`(${sort.column}, ${idField.column}) > (${v}, ${id})` : sql`(${sort.column}, ${idField.column}) < (${v}, ${id})`;
+  return order === 'asc'
+    ? sql`(${sort.column}, ${idField.column}) > (${v}, ${id})`
+    : sql`(${sort.column}, ${idField.column}) < (${v}, ${id})`;
 }
 
 export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
@@ -176,7 +186,10 @@ export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
     .map((f) => f.name)
     .join(', ');
   if (!sort) throw badRequest(`Unknown field '${sortName}' in _sort for table '${table.name}'. Sortable fields: ${sortable}.`);
-  if (!sort.sortable) throw badRequest(`The field '${sort.name}' cannot be used in _sort for table '${table.name}' (no index serves it). Sortable fields: ${sortable}.`);
+  if (!sort.sortable)
+    throw badRequest(
+      `The field '${sort.name}' cannot be used in _sort for table '${table.name}' (no index serves it). Sortable fields: ${sortable}.`,
+    );
   const rawOrder = (single('_order', query._order) ?? 'desc').toLowerCase();
   if (rawOrder !== 'asc' && rawOrder !== 'desc') throw badRequest('_order must be asc or desc.');
   const order = rawOrder;
@@ -185,7 +198,8 @@ export function buildTableQuery(table: TableDef, query: RawQuery): TableQuery {
   const rawCursor = single('_cursor', query._cursor);
   if (rawCursor) {
     const c = decodeCursor(rawCursor);
-    if (c.s !== sort.name || c.o !== order) throw badRequest('The _cursor belongs to another _sort or _order. Start again without _cursor.');
+    if (c.s !== sort.name || c.o !== order)
+      throw badRequest('The _cursor belongs to another _sort or _order. Start again without _cursor.');
     // A forged cursor value must be a 400, not a failed cast in PostgreSQL (an impossible date included).
     const v = c.v;
     if (v === null) throw badRequest('The _cursor is not valid. Start again without _cursor.');

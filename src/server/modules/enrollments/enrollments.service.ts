@@ -19,7 +19,10 @@ export function createEnrollmentsService({ db }: { db: Db }) {
     async enroll(studentId: string, courseId: string): Promise<Enrollment> {
       requireId(studentId, 'User not found');
       requireId(courseId, 'Course not found');
-      const [student] = await db.select().from(users).where(and(eq(users.id, studentId), eq(users.role, 'student')));
+      const [student] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, studentId), eq(users.role, 'student')));
       if (!student) throw notFound('User not found');
       if (student.approvalStatus !== 'approved') throw badRequest(EnrollmentMessages.notApproved);
       const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
@@ -55,4 +58,3 @@ export function createEnrollmentsService({ db }: { db: Db }) {
   };
 }
 export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;
-

@@ -40,7 +40,10 @@ export class EventsRateLimited extends AppError {
  */
 export function creditHeartbeats(requested: number[], until: Date | null, at: Date): { credited: number[]; until: Date } {
   const now = at.getTime();
-  const start = until === null ? now - HEARTBEAT_FIRST_SECONDS * 1000 : Math.min(now, Math.max(until.getTime(), now - HEARTBEAT_BACKLOG_SECONDS * 1000));
+  const start =
+    until === null
+      ? now - HEARTBEAT_FIRST_SECONDS * 1000
+      : Math.min(now, Math.max(until.getTime(), now - HEARTBEAT_BACKLOG_SECONDS * 1000));
   let available = Math.floor((now - start) / 1000);
   const credited = requested.map((seconds) => {
     const c = Math.max(0, Math.min(seconds, available));
@@ -115,7 +118,9 @@ export function createEventsService({ db, now, limits }: { db: Db; now: () => Da
           const until = budget[0]?.heartbeat_until;
           const credit = creditHeartbeats(heartbeats, until ? new Date(until) : null, at);
           credited = credit.credited;
-          await tx.execute(sql`update learning_event_budgets set heartbeat_until = ${credit.until.toISOString()} where student_id = ${studentId}`);
+          await tx.execute(
+            sql`update learning_event_budgets set heartbeat_until = ${credit.until.toISOString()} where student_id = ${studentId}`,
+          );
         }
         let h = 0;
         const rows = body.events.flatMap((e) => {

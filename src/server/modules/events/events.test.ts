@@ -120,7 +120,9 @@ describe('POST /api/events', () => {
   it('needs a signed-in, approved user, checked before the body is read', async () => {
     const body = { events: [{ type: 'lesson_opened', lessonId: enrolled.lessons[0]!, occurredAt: at(0) }] };
     expect((await post(body, '')).statusCode).toBe(401);
-    await t.db.execute(sql`insert into users (email, first_name, last_name, role, approval_status) values (${CAROL}, 'Carol', 'Davis', 'student', 'pending') on conflict do nothing`);
+    await t.db.execute(
+      sql`insert into users (email, first_name, last_name, role, approval_status) values (${CAROL}, 'Carol', 'Davis', 'student', 'pending') on conflict do nothing`,
+    );
     const pending = await t.signIn(CAROL);
     expect((await post(body, pending)).statusCode).toBe(403);
     expect((await post('x'.repeat(40_000), '')).statusCode).toBe(401);
@@ -148,12 +150,17 @@ describe('bounds on learning events', () => {
     return { id, cookie: await t.signIn(rows[0]!.email) };
   };
   const visibleSeconds = async (id: string) =>
-    Number((await t.db.execute<{ s: string | null }>(sql`select sum(seconds) as s from learning_events where student_id = ${id}`)).rows[0]!.s ?? 0);
+    Number(
+      (await t.db.execute<{ s: string | null }>(sql`select sum(seconds) as s from learning_events where student_id = ${id}`)).rows[0]!.s ??
+        0,
+    );
   const advance = (ms: number) => t.clock.setTime(t.clock.getTime() + ms);
 
   it('answers 429 with Retry-After past the per-student budget, writing nothing, and takes batches again as the budget refills', async () => {
     const s = await newStudent('Burst');
-    const opened = { events: Array.from({ length: 50 }, () => ({ type: 'lesson_opened', lessonId: enrolled.lessons[0]!, occurredAt: at(0) })) };
+    const opened = {
+      events: Array.from({ length: 50 }, () => ({ type: 'lesson_opened', lessonId: enrolled.lessons[0]!, occurredAt: at(0) })),
+    };
     // A client catching up after a reconnection: 10 full batches (500 events, EVENTS_BURST) go at once.
     for (let i = 0; i < 10; i++) expect((await post(opened, s.cookie)).statusCode).toBe(200);
     const refused = await post(opened, s.cookie);
@@ -163,7 +170,10 @@ describe('bounds on learning events', () => {
       'Too many learning events: at most 60 a minute (500 at once) per student. Keep the events and send them again in 50 seconds.',
     );
     expect(refused.headers['retry-after']).toBe('50');
-    const count = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from learning_events where student_id = ${s.id}`)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from learning_events where student_id = ${s.id}`)).rows[0]!.n,
+      );
     expect(await count()).toBe(500);
     // Another student's budget is their own.
     const other = await newStudent('Calm');

@@ -148,20 +148,18 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     }>(pool, Q.dashboard, [studentId, new Date(at.getTime() - 7 * DAY).toISOString(), at.toISOString()]);
     const courses = rows
       .filter((r) => r.id !== null)
-      .map(
-        (r): DashboardCourse => ({
-          id: r.id!,
-          title: r.title,
-          description: r.description,
-          thumbnailUrl: r.thumbnail_url,
-          enrolledAt: iso(r.enrolled_at)!,
-          totalLessons: r.total,
-          completedLessons: r.completed,
-          percent: progressPercent(r.completed, r.total),
-          status: courseStatus(r.completed, r.total),
-          lastActivityAt: iso(r.last_activity_at),
-        }),
-      );
+      .map((r): DashboardCourse => ({
+        id: r.id!,
+        title: r.title,
+        description: r.description,
+        thumbnailUrl: r.thumbnail_url,
+        enrolledAt: iso(r.enrolled_at)!,
+        totalLessons: r.total,
+        completedLessons: r.completed,
+        percent: progressPercent(r.completed, r.total),
+        status: courseStatus(r.completed, r.total),
+        lastActivityAt: iso(r.last_activity_at),
+      }));
     const ins = rows[0];
     return summarize(orderCourses(courses), false, {
       streakDays: streakDays(ins?.days ?? [], at),
@@ -265,7 +263,13 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       const first = rows[0];
       const course = checkAccess(
         auth,
-        first && { id: first.course_id, title: first.course_title, description: first.course_description, is_published: first.is_published, enrolled: first.enrolled },
+        first && {
+          id: first.course_id,
+          title: first.course_title,
+          description: first.course_description,
+          is_published: first.is_published,
+          enrolled: first.enrolled,
+        },
       );
       const chapters: LearnResponse['chapters'] = [];
       for (const r of rows) {

@@ -2,9 +2,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../common/errors';
-import { LearningMessages, progressPercent, type DashboardCourse, type DashboardResponse, type LearnResponse, type ProgressResponse } from '../../../common/learning';
+import {
+  LearningMessages,
+  progressPercent,
+  type DashboardCourse,
+  type DashboardResponse,
+  type LearnResponse,
+  type ProgressResponse,
+} from '../../../common/learning';
 import { certificates, enrollments, lessonProgress } from '../../db/schema/index';
-import { ADMIN, ALICE, BOB, CAROL, completeLesson, createUser, enroll, errorMessage, seedCourse, userId } from '../../test-helpers/workspace-fixtures';
+import {
+  ADMIN,
+  ALICE,
+  BOB,
+  CAROL,
+  completeLesson,
+  createUser,
+  enroll,
+  errorMessage,
+  seedCourse,
+  userId,
+} from '../../test-helpers/workspace-fixtures';
 import { orderCourses, streakDays } from './learning.service';
 
 let t: TestContext;
@@ -22,8 +40,16 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
 const put = (lessonId: string, status: unknown, cookie?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonId}/progress`, headers: cookie ? { cookie } : {}, payload: { status } });
 const rows = (studentId: string, lessonId: string) =>
-  t.db.select().from(lessonProgress).where(and(eq(lessonProgress.studentId, studentId), eq(lessonProgress.lessonId, lessonId)));
-const twoChapters = () => ({ chapters: [{ title: 'A', lessons: [{ title: 'a1' }, { title: 'a2' }] }, { title: 'B', lessons: [{ title: 'b1' }] }] });
+  t.db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.studentId, studentId), eq(lessonProgress.lessonId, lessonId)));
+const twoChapters = () => ({
+  chapters: [
+    { title: 'A', lessons: [{ title: 'a1' }, { title: 'a2' }] },
+    { title: 'B', lessons: [{ title: 'b1' }] },
+  ],
+});
 
 async function newStudent(tag: string) {
   const u = await createUser(t.db, `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`, { firstName: 'Dana', lastName: tag });
@@ -60,7 +86,12 @@ describe('GET /api/student/dashboard', () => {
     expect(body.courses.map((c) => c.id).sort()).toEqual(mine.rows.map((r) => r.course_id).sort());
     expect(body.courses.map((c) => c.id)).not.toContain(course.id);
     const bobs = (await get('/api/student/dashboard', bob)).json() as DashboardResponse;
-    expect(bobs.courses.find((c) => c.id === course.id)).toMatchObject({ completedLessons: 1, totalLessons: 3, percent: 33, status: 'in_progress' });
+    expect(bobs.courses.find((c) => c.id === course.id)).toMatchObject({
+      completedLessons: 1,
+      totalLessons: 3,
+      percent: 33,
+      status: 'in_progress',
+    });
   });
 
   it('counts, rounds, orders in-progress first, and leaves out unpublished courses', async () => {
@@ -95,7 +126,9 @@ describe('GET /api/student/dashboard', () => {
     // now = 2026-03-10 12:00Z; completions yesterday (twice), the day before, 3 days before; a gap; 9 days before.
     const dates = ['2026-03-09T23:59:00Z', '2026-03-09T00:01:00Z', '2026-03-08T10:00:00Z', '2026-03-07T10:00:00Z', '2026-03-01T10:00:00Z'];
     for (const [i, d] of dates.entries()) {
-      await t.db.insert(lessonProgress).values({ studentId: s.id, lessonId: lessonIds[0]![i]!, status: 'completed', completedAt: new Date(d) });
+      await t.db
+        .insert(lessonProgress)
+        .values({ studentId: s.id, lessonId: lessonIds[0]![i]!, status: 'completed', completedAt: new Date(d) });
     }
     await t.db.insert(lessonProgress).values({ studentId: s.id, lessonId: lessonIds[0]![5]!, status: 'in_progress' });
     const body = (await get('/api/student/dashboard', s.cookie)).json() as DashboardResponse;
@@ -112,14 +145,30 @@ describe('GET /api/student/dashboard', () => {
 
   it('ordering helper: in progress first, then most recent activity', () => {
     const c = (id: string, status: DashboardCourse['status'], last: string | null): DashboardCourse => ({
-      id, title: id, description: '', thumbnailUrl: null, enrolledAt: '2026-01-01T00:00:00Z', totalLessons: 1, completedLessons: 0, percent: 0, status, lastActivityAt: last,
+      id,
+      title: id,
+      description: '',
+      thumbnailUrl: null,
+      enrolledAt: '2026-01-01T00:00:00Z',
+      totalLessons: 1,
+      completedLessons: 0,
+      percent: 0,
+      status,
+      lastActivityAt: last,
     });
-    const sorted = orderCourses([c('a', 'completed', '2026-03-09T00:00:00Z'), c('b', 'in_progress', '2026-02-01T00:00:00Z'), c('c', 'not_started', null), c('d', 'in_progress', '2026-03-01T00:00:00Z')]);
+    const sorted = orderCourses([
+      c('a', 'completed', '2026-03-09T00:00:00Z'),
+      c('b', 'in_progress', '2026-02-01T00:00:00Z'),
+      c('c', 'not_started', null),
+      c('d', 'in_progress', '2026-03-01T00:00:00Z'),
+    ]);
     expect(sorted.map((x) => x.id)).toEqual(['d', 'b', 'a', 'c']);
   });
 
   it('percent rounding never shows 100 before every lesson is done', () => {
-    expect([progressPercent(1, 3), progressPercent(2, 3), progressPercent(0, 0), progressPercent(199, 200), progressPercent(3, 3)]).toEqual([33, 67, 0, 99, 100]);
+    expect([progressPercent(1, 3), progressPercent(2, 3), progressPercent(0, 0), progressPercent(199, 200), progressPercent(3, 3)]).toEqual(
+      [33, 67, 0, 99, 100],
+    );
   });
 
   it('the admin gets a deterministic preview of every published course, writing nothing', async () => {
@@ -147,7 +196,14 @@ describe('GET /api/courses/:courseId/learn', () => {
     const body = res.json() as LearnResponse;
     expect(body.preview).toBe(false);
     expect(body.chapters.map((c) => [c.title, c.order, c.lessons.map((l) => [l.title, l.status])])).toEqual([
-      ['A', 1, [['a1', 'completed'], ['a2', 'not_started']]],
+      [
+        'A',
+        1,
+        [
+          ['a1', 'completed'],
+          ['a2', 'not_started'],
+        ],
+      ],
       ['B', 2, [['b1', 'not_started']]],
     ]);
     expect(body.progress).toEqual({ completedLessons: 1, totalLessons: 3, percent: 33 });
@@ -194,9 +250,17 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     }
     clock = new Date('2026-03-10T13:00:00Z');
     const first = (await put(lesson, 'completed', s.cookie)).json() as ProgressResponse;
-    expect(first).toMatchObject({ lessonStatus: 'completed', progress: { completedLessons: 1, percent: 33 }, courseCompleted: false, justCompleted: false });
+    expect(first).toMatchObject({
+      lessonStatus: 'completed',
+      progress: { completedLessons: 1, percent: 33 },
+      courseCompleted: false,
+      justCompleted: false,
+    });
     clock = new Date('2026-03-10T14:00:00Z');
-    expect((await put(lesson, 'completed', s.cookie)).json()).toMatchObject({ lessonStatus: 'completed', progress: { completedLessons: 1 } });
+    expect((await put(lesson, 'completed', s.cookie)).json()).toMatchObject({
+      lessonStatus: 'completed',
+      progress: { completedLessons: 1 },
+    });
     expect((await put(lesson, 'in_progress', s.cookie)).json()).toMatchObject({ lessonStatus: 'completed' });
     const saved = await rows(s.id, lesson);
     expect(saved).toHaveLength(1);
@@ -213,10 +277,17 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     expect((await put(l2!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: false });
     const certsBefore = await t.db.select().from(certificates).where(eq(certificates.studentId, s.id));
     expect(certsBefore).toHaveLength(0);
-    expect((await put(l3!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: true, courseCompleted: true, progress: { percent: 100 } });
+    expect((await put(l3!, 'completed', s.cookie)).json()).toMatchObject({
+      justCompleted: true,
+      courseCompleted: true,
+      progress: { percent: 100 },
+    });
     expect((await put(l3!, 'completed', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: true });
     expect((await put(l1!, 'in_progress', s.cookie)).json()).toMatchObject({ justCompleted: false, courseCompleted: true });
-    const certs = await t.db.select().from(certificates).where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
+    const certs = await t.db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
     expect(certs).toHaveLength(1);
   });
 
@@ -225,12 +296,17 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     const { course, lessonIds } = await seedCourse(t.db, twoChapters());
     await enroll(t.db, s.id, course.id);
     const all = lessonIds.flat();
-    const answers = (await Promise.all([...all, ...all].map((l) => put(l, 'completed', s.cookie)))).map((r) => r.json() as ProgressResponse);
+    const answers = (await Promise.all([...all, ...all].map((l) => put(l, 'completed', s.cookie)))).map(
+      (r) => r.json() as ProgressResponse,
+    );
     // Each write saw the ones before it: the three new completions counted 1, 2 and 3 (a repeated
     // one, the count of its moment), and only the one that made 3 said "just completed".
     expect(answers.filter((a) => a.justCompleted)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.progress.completedLessons))).toEqual(new Set([1, 2, 3]));
-    const certs = await t.db.select().from(certificates).where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
+    const certs = await t.db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.studentId, s.id), eq(certificates.courseId, course.id)));
     expect(certs).toHaveLength(1);
   });
 
@@ -282,7 +358,12 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     const { course, lessonIds } = await seedCourse(t.db, twoChapters());
     await enroll(t.db, aliceId, course.id);
     for (const payload of [{ status: 'done' }, {}, { status: 'completed', extra: 1 }]) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/lessons/${lessonIds[0]![0]}/progress`, headers: { cookie: alice }, payload });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/lessons/${lessonIds[0]![0]}/progress`,
+        headers: { cookie: alice },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
     expect(await rows(aliceId, lessonIds[0]![0]!)).toHaveLength(0);

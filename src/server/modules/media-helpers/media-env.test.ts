@@ -42,13 +42,30 @@ describe('the media helpers’ configuration', () => {
       size: undefined,
     });
     // Another provider never receives the tutor's key.
-    expect(env.media.speech).toMatchObject({ baseUrl: 'http://127.0.0.1:8880/v1', apiKey: undefined, voice: 'alloy', timeoutMs: 30_000, dailyLimit: 200 });
+    expect(env.media.speech).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8880/v1',
+      apiKey: undefined,
+      voice: 'alloy',
+      timeoutMs: 30_000,
+      dailyLimit: 200,
+    });
     expect(env.media.transcription).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-stt', dailyLimit: 50 });
-    expect(env.media.search).toEqual({ url: 'https://s.jina.ai/', readerUrl: undefined, apiKey: undefined, timeoutMs: 8_000, dailyLimit: 50 });
+    expect(env.media.search).toEqual({
+      url: 'https://s.jina.ai/',
+      readerUrl: undefined,
+      apiKey: undefined,
+      timeoutMs: 8_000,
+      dailyLimit: 50,
+    });
   });
 
   it("reads IMAGE_ALT_MODELS: the spec's names, each optionally mapped to the provider's id", () => {
-    const env = loadEnv({ ...base, IMAGE_BASE_URL: 'http://x/v1', IMAGE_MODEL: 'm', IMAGE_ALT_MODELS: 'flux-schnell=black-forest-labs/flux-schnell, photon-flash' });
+    const env = loadEnv({
+      ...base,
+      IMAGE_BASE_URL: 'http://x/v1',
+      IMAGE_MODEL: 'm',
+      IMAGE_ALT_MODELS: 'flux-schnell=black-forest-labs/flux-schnell, photon-flash',
+    });
     expect(env.media.image!.altModels).toEqual({ 'flux-schnell': 'black-forest-labs/flux-schnell', 'photon-flash': 'photon-flash' });
     expect(mediaConfigOf(env).imageModels).toEqual(['flux-schnell', 'photon-flash']);
   });
@@ -57,7 +74,10 @@ describe('the media helpers’ configuration', () => {
     [{ IMAGE_MODEL: 'm' }, 'IMAGE_MODEL: IMAGE_MODEL needs IMAGE_BASE_URL or OPENAI_BASE_URL'],
     [{ TTS_MODEL: 'm' }, 'TTS_MODEL: TTS_MODEL needs TTS_BASE_URL or OPENAI_BASE_URL'],
     [{ STT_MODEL: 'm' }, 'STT_MODEL: STT_MODEL needs STT_BASE_URL or OPENAI_BASE_URL'],
-    [{ IMAGE_MODEL: 'm', OPENAI_BASE_URL: 'http://x/v1', IMAGE_ALT_MODELS: 'midjourney' }, "IMAGE_ALT_MODELS: midjourney is not one of the spec's models"],
+    [
+      { IMAGE_MODEL: 'm', OPENAI_BASE_URL: 'http://x/v1', IMAGE_ALT_MODELS: 'midjourney' },
+      "IMAGE_ALT_MODELS: midjourney is not one of the spec's models",
+    ],
     [{ OPENAI_BASE_URL: 'http://x/v1', IMAGE_ALT_MODELS: 'flux-schnell' }, 'IMAGE_ALT_MODELS needs IMAGE_MODEL'],
     [{ IMAGE_MODEL: 'm', OPENAI_BASE_URL: 'http://x/v1', IMAGE_SIZE: 'big' }, 'IMAGE_SIZE must look like 1536x1024'],
     [{ SEARCH_URL: 'ftp://search' }, 'SEARCH_URL must be a URL starting with http:// or https://'],

@@ -27,7 +27,10 @@ const lessonParams = z.object({ lessonId: z.string() });
  * transcription for the course screen (whoever may study the lesson), and the stored images.
  * Web sources come with the AI tutor's answers (ai-tutor module).
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; files: Pick<FilesService, 'openImage'> }> = async (app, { media, files }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; files: Pick<FilesService, 'openImage'> }> = async (
+  app,
+  { media, files },
+) => {
   // Only the transcription route takes multipart bodies; the limit is the recording's.
   await app.register(multipart, { limits: { fileSize: RECORDING_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
@@ -86,13 +89,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; files: Pi
     },
     async (request, reply) => {
       const { file, stream, size } = await files.openImage(request.params.id);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', size)
-        // A stored image never changes: a new thumbnail is a new id.
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stream);
+      return (
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Length', size)
+          // A stored image never changes: a new thumbnail is a new id.
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(stream)
+      );
     },
   );
 
@@ -111,10 +116,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; files: Pi
     },
     async (request, reply) => {
       const audio = await media.speak(request.auth!, request.params.lessonId, request.body.text);
-      return reply
-        .header('Content-Type', audio.contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(audio.data);
+      return reply.header('Content-Type', audio.contentType).header('X-Content-Type-Options', 'nosniff').send(audio.data);
     },
   );
 

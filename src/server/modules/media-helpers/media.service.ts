@@ -41,7 +41,8 @@ export type MediaServiceDeps = {
   log: { warn: (obj: object, msg: string) => void };
 };
 
-export const notConfigured = (helper: MediaHelper) => new AppError(503, ErrorCode.unavailable, MediaTexts.notConfigured(helper), MediaTexts.unavailableTitle);
+export const notConfigured = (helper: MediaHelper) =>
+  new AppError(503, ErrorCode.unavailable, MediaTexts.notConfigured(helper), MediaTexts.unavailableTitle);
 const budgetSpent = (message: string) => {
   const err = tooManyRequests(message);
   return new AppError(err.statusCode, err.code, message, MediaTexts.budgetTitle);
@@ -88,12 +89,15 @@ export function createMediaService(deps: MediaServiceDeps) {
       const image = deps.image;
       if (!image) throw notConfigured('image');
       const model = input.model === undefined ? undefined : image.altModel(input.model);
-      if (input.model !== undefined && model === undefined) throw badRequest(MediaTexts.modelNotOffered(input.model), MediaTexts.failedTitle('image'));
+      if (input.model !== undefined && model === undefined)
+        throw badRequest(MediaTexts.modelNotOffered(input.model), MediaTexts.failedTitle('image'));
 
       const limit = deps.limits.image;
       const spent = await budget.spend(auth.user.id, 'image', input.numOutputs, limit);
       if (!spent.ok) {
-        throw budgetSpent(spent.budget.remaining > 0 ? MediaTexts.imagesLeft(spent.budget.remaining) : MediaTexts.budgetSpent('image', limit));
+        throw budgetSpent(
+          spent.budget.remaining > 0 ? MediaTexts.imagesLeft(spent.budget.remaining) : MediaTexts.budgetSpent('image', limit),
+        );
       }
       // Offers nobody chose within the hour are dropped here, by whichever generation comes next.
       await db.delete(thumbnailCandidates).where(lt(thumbnailCandidates.createdAt, expiredBefore()));
@@ -232,4 +236,3 @@ export function createMediaService(deps: MediaServiceDeps) {
   };
 }
 export type MediaService = ReturnType<typeof createMediaService>;
-

@@ -37,14 +37,28 @@ describe('helpers without a provider', () => {
       payload: { prompt: 'A robot' },
     });
     expect(thumbnails.statusCode).toBe(503);
-    expect(thumbnails.json().error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: MediaTexts.notConfigured('image'), title: 'Service Unavailable' });
+    expect(thumbnails.json().error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: MediaTexts.notConfigured('image'),
+      title: 'Service Unavailable',
+    });
 
-    const speech = await t.app.inject({ method: 'POST', url: `/api/lessons/${lessonId}/speech`, headers: { cookie: student }, payload: { text: 'Hello' } });
+    const speech = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${lessonId}/speech`,
+      headers: { cookie: student },
+      payload: { text: 'Hello' },
+    });
     expect(speech.statusCode).toBe(503);
     expect(speech.json().error.message).toBe(MediaTexts.notConfigured('speech'));
 
     const body = multipartBody({ field: 'audio', filename: 'q.webm', contentType: 'audio/webm', data: webmBytes() });
-    const stt = await t.app.inject({ method: 'POST', url: `/api/lessons/${lessonId}/transcriptions`, headers: { ...body.headers, cookie: student }, payload: body.payload });
+    const stt = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${lessonId}/transcriptions`,
+      headers: { ...body.headers, cookie: student },
+      payload: body.payload,
+    });
     expect(stt.statusCode).toBe(503);
     expect(stt.json().error.message).toBe(MediaTexts.notConfigured('transcription'));
 
@@ -61,7 +75,12 @@ describe('helpers without a provider', () => {
     });
     expect(missing.statusCode).toBe(404);
     const other = (await seedCourse(t.db, { chapters: [{ title: 'c', lessons: [{ title: 'l' }] }] })).lessonIds[0]![0]!;
-    const speech = await t.app.inject({ method: 'POST', url: `/api/lessons/${other}/speech`, headers: { cookie: student }, payload: { text: 'Hello' } });
+    const speech = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${other}/speech`,
+      headers: { cookie: student },
+      payload: { text: 'Hello' },
+    });
     expect(speech.statusCode).toBe(403);
   });
 });

@@ -4,7 +4,17 @@ import { MediaTexts, RECORDING_MAX_BYTES, SPEECH_TEXT_MAX } from '../../../commo
 import { startFakeMedia, TRANSCRIPT, wavBytes, webmBytes, type FakeMedia } from '../../../../tests/support/fake-media';
 import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
 import { mediaUsage } from '../../db/schema/index';
-import { ADMIN, CAROL, createUser, enroll, errorMessage, multipartBody, pdfBytes, seedCourse, tempDataDir } from '../../test-helpers/workspace-fixtures';
+import {
+  ADMIN,
+  CAROL,
+  createUser,
+  enroll,
+  errorMessage,
+  multipartBody,
+  pdfBytes,
+  seedCourse,
+  tempDataDir,
+} from '../../test-helpers/workspace-fixtures';
 
 const TIMEOUT_MS = 400;
 const TTS_LIMIT = 3;
@@ -55,8 +65,15 @@ async function student() {
 const speak = (cookie: string, payload: unknown, lessonId = lesson) =>
   t.app.inject({ method: 'POST', url: `/api/lessons/${lessonId}/speech`, headers: { cookie }, payload: payload as object });
 const transcribe = (cookie: string, data: Buffer | null, opts: { lessonId?: string; field?: string; filename?: string } = {}) => {
-  const body = multipartBody(data && { field: opts.field ?? 'audio', filename: opts.filename ?? 'question.webm', contentType: 'audio/webm', data });
-  return t.app.inject({ method: 'POST', url: `/api/lessons/${opts.lessonId ?? lesson}/transcriptions`, headers: { ...body.headers, cookie }, payload: body.payload });
+  const body = multipartBody(
+    data && { field: opts.field ?? 'audio', filename: opts.filename ?? 'question.webm', contentType: 'audio/webm', data },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/lessons/${opts.lessonId ?? lesson}/transcriptions`,
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
 };
 const usageRows = () => t.db.select().from(mediaUsage);
 
@@ -158,7 +175,12 @@ describe('spoken questions (speech-to-text)', () => {
     expect([noFile.statusCode, errorMessage(noFile)]).toEqual([400, MediaTexts.audioRequired]);
     const empty = await transcribe(cookie, Buffer.alloc(0));
     expect([empty.statusCode, errorMessage(empty)]).toEqual([400, MediaTexts.audioRequired]);
-    const json = await t.app.inject({ method: 'POST', url: `/api/lessons/${lesson}/transcriptions`, headers: { cookie }, payload: { audio_url: 'http://127.0.0.1/x.webm' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/lessons/${lesson}/transcriptions`,
+      headers: { cookie },
+      payload: { audio_url: 'http://127.0.0.1/x.webm' },
+    });
     expect([json.statusCode, errorMessage(json)]).toEqual([400, MediaTexts.audioRequired]);
     const pdf = await transcribe(cookie, pdfBytes());
     expect([pdf.statusCode, errorMessage(pdf)]).toEqual([400, MediaTexts.audioNotAudio]);

@@ -40,21 +40,40 @@ beforeAll(async () => {
 
 const newCourse = async () => (await seedCourse(t.db, { chapters: [{ title: 'Intro', lessons: [{ title: 'Hello' }] }] })).course;
 const generate = (courseId: string, payload: unknown, cookie = admin) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/courses/${courseId}/thumbnail-candidates`, headers: { cookie }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/courses/${courseId}/thumbnail-candidates`,
+    headers: { cookie },
+    payload: payload as object,
+  });
 const choose = (courseId: string, candidateId: string) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/courses/${courseId}/thumbnail`, headers: { cookie: admin }, payload: { candidateId } });
-const getCandidate = (id: string) => t.app.inject({ method: 'GET', url: `/api/admin/thumbnail-candidates/${id}`, headers: { cookie: admin } });
+const getCandidate = (id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/thumbnail-candidates/${id}`, headers: { cookie: admin } });
 const imagesUsed = async () => {
-  const [row] = await t.db.select({ n: sql<number>`coalesce(sum(used), 0)::int` }).from(mediaUsage).where(eq(mediaUsage.helper, 'image'));
+  const [row] = await t.db
+    .select({ n: sql<number>`coalesce(sum(used), 0)::int` })
+    .from(mediaUsage)
+    .where(eq(mediaUsage.helper, 'image'));
   return row!.n;
 };
 
-type Candidates = { candidates: { id: string; url: string; contentType: string; sizeBytes: number }[]; failed: number; budget: { limit: number; used: number; remaining: number } };
+type Candidates = {
+  candidates: { id: string; url: string; contentType: string; sizeBytes: number }[];
+  failed: number;
+  budget: { limit: number; used: number; remaining: number };
+};
 
 describe('generating thumbnail candidates', () => {
   it('the public configuration tells the browser thumbnails are available, with the offered alternative models, and no secret', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json().media).toEqual({ thumbnails: true, imageModels: ['flux-schnell', 'ideogram-v3-turbo'], speech: false, transcription: false, webSources: false });
+    expect(res.json().media).toEqual({
+      thumbnails: true,
+      imageModels: ['flux-schnell', 'ideogram-v3-turbo'],
+      speech: false,
+      transcription: false,
+      webSources: false,
+    });
     expect(res.body).not.toContain('image-key');
     expect(res.body).not.toContain(fake.baseUrl);
   });
@@ -69,7 +88,10 @@ describe('generating thumbnail candidates', () => {
     expect(body.failed).toBe(0);
     expect(body.budget).toEqual({ limit: DAILY_IMAGES, used: expect.any(Number), remaining: DAILY_IMAGES - body.budget.used });
     const [request] = fake.of('image');
-    expect(request).toMatchObject({ authorization: 'Bearer image-key', body: { model: 'thumb-model', prompt: 'A friendly robot teaching C pointers, flat colours', n: 1 } });
+    expect(request).toMatchObject({
+      authorization: 'Bearer image-key',
+      body: { model: 'thumb-model', prompt: 'A friendly robot teaching C pointers, flat colours', n: 1 },
+    });
     expect(request!.body).not.toHaveProperty('response_format');
 
     const candidate = body.candidates[0]!;
@@ -184,7 +206,9 @@ describe('generating thumbnail candidates', () => {
     const student = await t.signIn(ALICE);
     expect((await generate(course.id, { prompt: 'x' }, student)).statusCode).toBe(403);
     expect((await generate('00000000-0000-4000-8000-000000000000', { prompt: 'x' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/thumbnail-candidates/not-an-id', headers: { cookie: admin } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/thumbnail-candidates/not-an-id', headers: { cookie: admin } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -226,7 +250,12 @@ describe('choosing a thumbnail', () => {
     expect(errorMessage(again)).toBe(MediaTexts.candidateGone);
 
     // The course editor may save its details with this address.
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/admin/courses/${course.id}`, headers: { cookie: admin }, payload: { title: 'Renamed', thumbnailUrl: url } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/courses/${course.id}`,
+      headers: { cookie: admin },
+      payload: { title: 'Renamed', thumbnailUrl: url },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
@@ -251,7 +280,13 @@ describe('choosing a thumbnail', () => {
   });
 
   it('removes the generated thumbnail the course showed before, when replaced, when changed to a link, and with the course', async () => {
-    const filesOf = async () => (await t.db.select({ id: files.id, key: files.storageKey }).from(files).where(sql`${files.contentType} like 'image/%'`)).map((f) => f.id);
+    const filesOf = async () =>
+      (
+        await t.db
+          .select({ id: files.id, key: files.storageKey })
+          .from(files)
+          .where(sql`${files.contentType} like 'image/%'`)
+      ).map((f) => f.id);
     const course = await newCourse();
     const [a] = await offer(course.id, 1);
     const first = (await choose(course.id, a!.id)).json().course.thumbnailUrl as string;
@@ -261,7 +296,12 @@ describe('choosing a thumbnail', () => {
     expect(await filesOf()).not.toContain(first.split('/').pop());
     expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
 
-    const secondKey = (await t.db.select().from(files).where(eq(files.id, second.split('/').pop()!)))[0]!.storageKey;
+    const secondKey = (
+      await t.db
+        .select()
+        .from(files)
+        .where(eq(files.id, second.split('/').pop()!))
+    )[0]!.storageKey;
     const link = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/courses/${course.id}`,
@@ -274,8 +314,15 @@ describe('choosing a thumbnail', () => {
 
     const [c] = await offer(course.id, 1);
     const third = (await choose(course.id, c!.id)).json().course.thumbnailUrl as string;
-    const thirdKey = (await t.db.select().from(files).where(eq(files.id, third.split('/').pop()!)))[0]!.storageKey;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/courses/${course.id}`, headers: { cookie: admin } })).statusCode).toBe(204);
+    const thirdKey = (
+      await t.db
+        .select()
+        .from(files)
+        .where(eq(files.id, third.split('/').pop()!))
+    )[0]!.storageKey;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/courses/${course.id}`, headers: { cookie: admin } })).statusCode).toBe(
+      204,
+    );
     expect(await filesOf()).not.toContain(third.split('/').pop());
     expect(await filesIn(dataDir)).not.toContain(thirdKey);
   });
@@ -312,7 +359,12 @@ describe("the tutor's daily image budget", () => {
     const cookie = await app.signIn(ADMIN);
     const course = (await seedCourse(app.db)).course;
     const gen = (numOutputs: number) =>
-      app.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/thumbnail-candidates`, headers: { cookie }, payload: { prompt: 'A map', numOutputs } });
+      app.app.inject({
+        method: 'POST',
+        url: `/api/admin/courses/${course.id}/thumbnail-candidates`,
+        headers: { cookie },
+        payload: { prompt: 'A map', numOutputs },
+      });
 
     const two = await gen(2);
     expect(two.statusCode).toBe(201);
@@ -334,12 +386,19 @@ describe("the tutor's daily image budget", () => {
   it('holds when requests race: the day never goes past the limit', async () => {
     const fake3 = await startFakeMedia();
     afterAll(() => fake3.close());
-    const app = await createTestApp({ env: { DATA_DIR: await tempDataDir(), IMAGE_MODEL: 'm', IMAGE_BASE_URL: fake3.baseUrl, IMAGE_DAILY_LIMIT: '5' } });
+    const app = await createTestApp({
+      env: { DATA_DIR: await tempDataDir(), IMAGE_MODEL: 'm', IMAGE_BASE_URL: fake3.baseUrl, IMAGE_DAILY_LIMIT: '5' },
+    });
     const cookie = await app.signIn(ADMIN);
     const course = (await seedCourse(app.db)).course;
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        app.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/thumbnail-candidates`, headers: { cookie }, payload: { prompt: 'Race' } }),
+        app.app.inject({
+          method: 'POST',
+          url: `/api/admin/courses/${course.id}/thumbnail-candidates`,
+          headers: { cookie },
+          payload: { prompt: 'Race' },
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);

@@ -56,7 +56,12 @@ function events(res: LightMyRequestResponse): TutorStreamEvent[] {
 }
 
 async function ask(cookie: string, content: string) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/lessons/${lesson}/tutor/messages`, headers: { cookie }, payload: { content } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/lessons/${lesson}/tutor/messages`,
+    headers: { cookie },
+    payload: { content },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const all = events(res);
   const last = all[all.length - 1]!;
@@ -75,7 +80,10 @@ describe('web sources for the tutor (SEARCH_URL)', () => {
   it('searches the question, gives the model up to 3 results as data, and keeps the cited ones under the answer', async () => {
     const cookie = await student();
     web.reset();
-    const { done } = await ask(cookie, 'How does malloc find free memory? [[fake:reply]]The allocator keeps free lists [2], and asks the OS for more [1].');
+    const { done } = await ask(
+      cookie,
+      'How does malloc find free memory? [[fake:reply]]The allocator keeps free lists [2], and asks the OS for more [1].',
+    );
     expect(done, 'the answer finished').toBeDefined();
 
     const [search] = web.of('search');
@@ -113,7 +121,11 @@ describe('web sources for the tutor (SEARCH_URL)', () => {
     const cookie = await student();
     web.reset();
     await ask(cookie, 'What is a dangling pointer? [[search:notext]]');
-    expect(web.of('reader').map((r) => r.body.url)).toEqual(['https://example.org/page-1', 'https://example.org/page-2', 'https://example.org/page-3']);
+    expect(web.of('reader').map((r) => r.body.url)).toEqual([
+      'https://example.org/page-1',
+      'https://example.org/page-2',
+      'https://example.org/page-3',
+    ]);
     expect(systemPrompt()).toContain('The text of https://example.org/page-2.');
   });
 

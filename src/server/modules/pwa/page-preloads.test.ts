@@ -11,7 +11,11 @@ fs.writeFileSync(
   path.join(dir, 'route-preloads.json'),
   JSON.stringify([
     { pattern: '/', modules: ['/assets/landing-1.js'], data: [] },
-    { pattern: '/course/:courseId', modules: ['/assets/shell-1.js', '/assets/course-1.js'], data: ['/api/session', '/api/courses/:courseId/learn'] },
+    {
+      pattern: '/course/:courseId',
+      modules: ['/assets/shell-1.js', '/assets/course-1.js'],
+      data: ['/api/session', '/api/courses/:courseId/learn'],
+    },
   ]),
 );
 

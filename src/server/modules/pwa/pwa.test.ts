@@ -11,7 +11,13 @@ describe('GET /manifest.webmanifest', () => {
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers['cache-control']).toBe('no-cache');
     const manifest = res.json();
-    expect(manifest).toMatchObject({ name: 'Learn C With Ada', short_name: 'Learn C With', display: 'standalone', start_url: '/dashboard', scope: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Learn C With Ada',
+      short_name: 'Learn C With',
+      display: 'standalone',
+      start_url: '/dashboard',
+      scope: '/',
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.icons).toEqual([

@@ -19,16 +19,16 @@ const toStudentRow = (u: UserRow): StudentRow => ({
 /** Everything the student-management screen shows (stats, the Pending and Approved tabs, Manage Enrollments). */
 export async function loadStudentsOverview(db: Db): Promise<StudentsOverviewResponse> {
   const [students, enrolmentRows, published, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(eq(users.role, 'student'))
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.createdAt)),
+    db.select().from(users).where(eq(users.role, 'student')).orderBy(asc(users.lastName), asc(users.firstName), asc(users.createdAt)),
     db
       .select({ studentId: enrollments.studentId, courseId: enrollments.courseId })
       .from(enrollments)
       .innerJoin(users, and(eq(users.id, enrollments.studentId), eq(users.approvalStatus, 'approved'))),
-    db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.isPublished, true)).orderBy(asc(courses.title), asc(courses.id)),
+    db
+      .select({ id: courses.id, title: courses.title })
+      .from(courses)
+      .where(eq(courses.isPublished, true))
+      .orderBy(asc(courses.title), asc(courses.id)),
     db.select({ n: count() }).from(enrollments),
   ]);
   const byStudent = new Map<string, string[]>();
@@ -65,4 +65,3 @@ export const studentsListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     () => loadStudentsOverview(db),
   );
 };
-

@@ -35,7 +35,11 @@ describe('GET /api/admin/students', () => {
     ]);
     expect(body.approved[0]!.enrolledCourseIds).toHaveLength(2);
     // Only published courses are columns of Manage Enrollments; the admin is never a student.
-    expect(body.publishedCourses.map((c) => c.title)).toEqual(['C Programming Fundamentals', 'Java Object-Oriented Programming', 'WebGL 3D Graphics']);
+    expect(body.publishedCourses.map((c) => c.title)).toEqual([
+      'C Programming Fundamentals',
+      'Java Object-Oriented Programming',
+      'WebGL 3D Graphics',
+    ]);
     expect(body.publishedCourses.some((c) => c.id === draft.id)).toBe(false);
     expect([...body.pending, ...body.approved].some((s) => s.email === ADMIN)).toBe(false);
   });

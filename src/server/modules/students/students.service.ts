@@ -22,10 +22,18 @@ export function createStudentsService({ db, mailer, appName, appUrl, mailFrom, l
      */
     async setApprovalStatus(studentId: string, status: 'approved' | 'rejected'): Promise<UserRow> {
       const { before, after } = await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(users).where(and(eq(users.id, studentId), eq(users.role, 'student'))).for('update');
+        const [current] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.id, studentId), eq(users.role, 'student')))
+          .for('update');
         if (!current) throw notFound('User not found');
         if (current.approvalStatus === status) throw badRequest(`The student is already ${status}.`);
-        const [updated] = await tx.update(users).set({ approvalStatus: status, updatedAt: new Date() }).where(eq(users.id, studentId)).returning();
+        const [updated] = await tx
+          .update(users)
+          .set({ approvalStatus: status, updatedAt: new Date() })
+          .where(eq(users.id, studentId))
+          .returning();
         if (status === 'rejected') await tx.delete(sessions).where(eq(sessions.userId, studentId));
         return { before: current, after: updated! };
       });

@@ -18,7 +18,10 @@ export const isPdf = (data: Buffer) => data.length > PDF_MAGIC.length && data.su
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'document.pdf';
 }
 
@@ -29,9 +32,7 @@ export function cleanFileName(name: string | undefined): string {
  */
 export function pdfDownloadName(name: string | undefined): string {
   const clean = cleanFileName(name);
-  const stem = (/\.pdf$/i.test(clean) ? clean.slice(0, -4) : clean.replace(/\.[a-z0-9]{1,8}$/i, ''))
-    .replace(/[.\s]+$/, '')
-    .slice(0, 196);
+  const stem = (/\.pdf$/i.test(clean) ? clean.slice(0, -4) : clean.replace(/\.[a-z0-9]{1,8}$/i, '')).replace(/[.\s]+$/, '').slice(0, 196);
   return `${stem || 'document'}.pdf`;
 }
 

@@ -107,14 +107,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsOptions> = async (app, 
       const { file, stream, size } = await filesService.openFor(request.auth!.user, request.params.id);
       // Generated thumbnails are files too (the admin may open one here): only a PDF is renamed.
       const name = file.contentType === 'application/pdf' ? pdfDownloadName(file.originalName) : file.originalName;
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', size)
-        .header('Content-Disposition', contentDisposition('inline', name))
-        // Kept by the browser (it shows the PDF in the page), never by a shared cache: private.
-        .header('Cache-Control', 'private, no-cache')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(stream);
+      return (
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Length', size)
+          .header('Content-Disposition', contentDisposition('inline', name))
+          // Kept by the browser (it shows the PDF in the page), never by a shared cache: private.
+          .header('Cache-Control', 'private, no-cache')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(stream)
+      );
     },
   );
 };

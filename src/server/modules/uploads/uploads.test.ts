@@ -65,15 +65,18 @@ describe('POST /api/admin/uploads', () => {
   it.each([
     ['', 'Please select a PDF file', 'Upload Failed'],
     ['?kind=tutorial', 'Please select a PDF file for the tutorial', 'Tutorial Upload Failed'],
-  ])("refuses a file named .pdf that is not a PDF (query %j) with '%s', errCode/errMsg, and stores nothing", async (query, message, title) => {
-    const rowsBefore = await t.db.$count(files);
-    const filesBefore = await filesIn(dataDir);
-    const res = await upload(multipartBody({ filename: 'virus.pdf', data: Buffer.from('MZ\x90\x00 this is an exe') }), query);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, title }, errCode: 'INVALID_FILE', errMsg: message });
-    expect(await t.db.$count(files)).toBe(rowsBefore);
-    expect(await filesIn(dataDir)).toEqual(filesBefore);
-  });
+  ])(
+    "refuses a file named .pdf that is not a PDF (query %j) with '%s', errCode/errMsg, and stores nothing",
+    async (query, message, title) => {
+      const rowsBefore = await t.db.$count(files);
+      const filesBefore = await filesIn(dataDir);
+      const res = await upload(multipartBody({ filename: 'virus.pdf', data: Buffer.from('MZ\x90\x00 this is an exe') }), query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, title }, errCode: 'INVALID_FILE', errMsg: message });
+      expect(await t.db.$count(files)).toBe(rowsBefore);
+      expect(await filesIn(dataDir)).toEqual(filesBefore);
+    },
+  );
 
   it('refuses an empty file, a request without a file part, and a JSON body', async () => {
     const empty = await upload(multipartBody({ filename: 'a.pdf', data: Buffer.alloc(0) }));
@@ -93,7 +96,11 @@ describe('POST /api/admin/uploads', () => {
     const res = await uploadPdf(t.app, admin, pdfBytes(2 * 1024 * 1024 + 10), { kind: 'tutorial' });
     expect(res.statusCode).toBe(413);
     const message = 'The file is too large. The maximum size is 2 MB.';
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, title: 'Tutorial Upload Failed' }, errCode: 'FILE_TOO_LARGE', errMsg: message });
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message, title: 'Tutorial Upload Failed' },
+      errCode: 'FILE_TOO_LARGE',
+      errMsg: message,
+    });
     expect(await t.db.$count(files)).toBe(rowsBefore);
     expect(await filesIn(dataDir)).toEqual(filesBefore);
   });
@@ -103,7 +110,12 @@ describe('POST /api/admin/uploads', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: body.headers, payload: body.payload });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toMatchObject({ errCode: 'UNAUTHENTICATED', errMsg: 'Please sign in to continue.' });
-    const student = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...body.headers, cookie: alice }, payload: body.payload });
+    const student = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: { ...body.headers, cookie: alice },
+      payload: body.payload,
+    });
     expect(student.statusCode).toBe(403);
     expect(student.json().errCode).toBe('FORBIDDEN');
   });
@@ -154,7 +166,8 @@ describe('GET /api/files/:id', () => {
       ['café (1); draft.svg', 'café (1); draft.pdf'],
     ];
     for (const [uploaded, served] of cases) {
-      const id = (await upload(multipartBody({ filename: uploaded, contentType: 'text/plain', data: pdfBytes() }))).json().file.id as string;
+      const id = (await upload(multipartBody({ filename: uploaded, contentType: 'text/plain', data: pdfBytes() }))).json().file
+        .id as string;
       const res = await get(id, admin);
       expect(res.statusCode, uploaded).toBe(200);
       const disposition = String(res.headers['content-disposition']);
@@ -181,7 +194,11 @@ describe('GET /api/files/:id', () => {
   });
 
   it('refuses enrolled students while the course is a draft, like the course itself', async () => {
-    const [lesson] = await t.db.select({ courseId: chapters.courseId }).from(lessons).innerJoin(chapters, eq(chapters.id, lessons.chapterId)).where(eq(lessons.pdfFileId, fileId));
+    const [lesson] = await t.db
+      .select({ courseId: chapters.courseId })
+      .from(lessons)
+      .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+      .where(eq(lessons.pdfFileId, fileId));
     await t.db.update(courses).set({ isPublished: false }).where(eq(courses.id, lesson!.courseId));
     expect((await get(fileId, alice)).statusCode).toBe(403);
     expect((await get(tutorialId, alice)).statusCode).toBe(403);

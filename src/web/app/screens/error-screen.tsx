@@ -4,7 +4,8 @@ import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'r
 import { Button } from '@web/components/ui/button';
 
 const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -28,7 +29,9 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset: () =>
           <summary className="cursor-pointer rounded font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             Error details
           </summary>
-          <pre className="mt-3 overflow-auto whitespace-pre-wrap break-words font-mono text-xs text-muted-foreground">{describe(error)}</pre>
+          <pre className="mt-3 overflow-auto whitespace-pre-wrap break-words font-mono text-xs text-muted-foreground">
+            {describe(error)}
+          </pre>
         </details>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={onReset}>
@@ -73,7 +76,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    if (this.state.hasError) return <ErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />;
+    if (this.state.hasError)
+      return <ErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />;
     return this.props.children;
   }
 }

@@ -13,7 +13,10 @@ export function Select({ className, children, ...props }: ComponentProps<'select
       <select className={cn(fieldClasses, 'h-10 appearance-none py-2 pr-9')} {...props}>
         {children}
       </select>
-      <ChevronDownIcon className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <ChevronDownIcon
+        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
     </div>
   );
 }

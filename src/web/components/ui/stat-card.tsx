@@ -25,7 +25,12 @@ export function StatCard({ label, value, icon: Icon, iconClassName, hint, classN
   return (
     <Card data-slot="stat-card" className={cn('flex h-full flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5', className)}>
       {Icon && (
-        <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground', iconClassName)}>
+        <div
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground',
+            iconClassName,
+          )}
+        >
           <Icon className="size-5" aria-hidden="true" />
         </div>
       )}

@@ -119,16 +119,18 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
         subtitle={
           <span className="flex flex-wrap items-center gap-2">
             <CourseStatusBadge isPublished={course?.isPublished ?? false} />
-            <span className="min-w-0 break-words">
-              {isNew ? 'Start with the details; chapters and lessons come next.' : course.title}
-            </span>
+            <span className="min-w-0 break-words">{isNew ? 'Start with the details; chapters and lessons come next.' : course.title}</span>
           </span>
         }
         actions={
           <>
             {/* The details form's submit button (so Enter in a field saves too), wherever the tab is. */}
             <Button type="submit" form={formId} disabled={saving}>
-              {saving ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
+              {saving ? (
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <SaveIcon aria-hidden="true" />
+              )}
               {saving ? 'Saving...' : 'Save Course'}
             </Button>
             {course && (
@@ -153,14 +155,24 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
           <TabsTrigger value="details" className="flex-auto px-2 text-[13px] whitespace-normal sm:flex-none sm:px-3 sm:text-sm">
             Course Details
           </TabsTrigger>
-          <TabsTrigger value="content" disabled={isNew} className="flex-auto px-2 text-[13px] whitespace-normal sm:flex-none sm:px-3 sm:text-sm">
+          <TabsTrigger
+            value="content"
+            disabled={isNew}
+            className="flex-auto px-2 text-[13px] whitespace-normal sm:flex-none sm:px-3 sm:text-sm"
+          >
             Course Content
           </TabsTrigger>
-          <TabsTrigger value="bulk" disabled={isNew} className="flex-auto px-2 text-[13px] whitespace-normal sm:flex-none sm:px-3 sm:text-sm">
+          <TabsTrigger
+            value="bulk"
+            disabled={isNew}
+            className="flex-auto px-2 text-[13px] whitespace-normal sm:flex-none sm:px-3 sm:text-sm"
+          >
             Bulk Upload
           </TabsTrigger>
         </TabsList>
-        {isNew && <p className="mt-2 text-sm text-muted-foreground">Save the course to add its content, one lesson at a time or in bulk.</p>}
+        {isNew && (
+          <p className="mt-2 text-sm text-muted-foreground">Save the course to add its content, one lesson at a time or in bulk.</p>
+        )}
         <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
           <CourseDetailsTab
             formId={formId}
@@ -208,7 +220,10 @@ function EditCourseLoader({ courseId }: { courseId: string }) {
     <>
       <PageHeader title="Edit Course" back={back} />
       {course.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="text-sm text-muted-foreground">
             {notFound ? 'Course not found. It may have been deleted.' : 'Failed to load course data'}
           </p>

@@ -19,10 +19,25 @@ import { plural } from './format';
 import { toastFailure } from '@web/lib/notify';
 
 const statItems: { key: keyof CourseListResponse['stats']; label: string; icon: LucideIcon; tone: string }[] = [
-  { key: 'totalCourses', label: 'Total Courses', icon: BookOpenIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' },
-  { key: 'published', label: 'Published', icon: CircleCheckIcon, tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' },
+  {
+    key: 'totalCourses',
+    label: 'Total Courses',
+    icon: BookOpenIcon,
+    tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
+  },
+  {
+    key: 'published',
+    label: 'Published',
+    icon: CircleCheckIcon,
+    tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  },
   { key: 'drafts', label: 'Drafts', icon: PencilLineIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200' },
-  { key: 'totalEnrollments', label: 'Total Enrollments', icon: UsersIcon, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-200' },
+  {
+    key: 'totalEnrollments',
+    label: 'Total Enrollments',
+    icon: UsersIcon,
+    tone: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-200',
+  },
 ];
 
 function NoCoursesYet() {
@@ -149,8 +164,8 @@ export function CoursesPage() {
       >
         {toDelete && (toDelete.chapterCount > 0 || toDelete.studentCount > 0) && (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
-            This also deletes its {plural(toDelete.chapterCount, 'chapter')}, {plural(toDelete.lessonCount, 'lesson')} with their uploaded files,
-            and {plural(toDelete.studentCount, 'student enrollment')}.
+            This also deletes its {plural(toDelete.chapterCount, 'chapter')}, {plural(toDelete.lessonCount, 'lesson')} with their uploaded
+            files, and {plural(toDelete.studentCount, 'student enrollment')}.
           </p>
         )}
       </ConfirmDialog>

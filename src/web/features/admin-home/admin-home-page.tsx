@@ -1,5 +1,14 @@
 import type { PlatformStats } from '@common/admin';
-import { ArrowRightIcon, BarChart3Icon, BookOpenIcon, ClockIcon, GraduationCapIcon, LayersIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  BarChart3Icon,
+  BookOpenIcon,
+  ClockIcon,
+  GraduationCapIcon,
+  LayersIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { PageHeader } from '@web/components/page-header';
@@ -10,15 +19,40 @@ import { useSession } from '@web/lib/auth';
 import { useAdminStats } from './api/get-admin-stats';
 
 const statItems: { key: keyof PlatformStats; label: string; icon: LucideIcon; tone: string }[] = [
-  { key: 'totalCourses', label: 'Total Courses', icon: BookOpenIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' },
-  { key: 'activeStudents', label: 'Active Students', icon: GraduationCapIcon, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-200' },
+  {
+    key: 'totalCourses',
+    label: 'Total Courses',
+    icon: BookOpenIcon,
+    tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
+  },
+  {
+    key: 'activeStudents',
+    label: 'Active Students',
+    icon: GraduationCapIcon,
+    tone: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-200',
+  },
   { key: 'totalLessons', label: 'Total Lessons', icon: LayersIcon, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200' },
-  { key: 'pendingApprovals', label: 'Pending Approvals', icon: ClockIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200' },
+  {
+    key: 'pendingApprovals',
+    label: 'Pending Approvals',
+    icon: ClockIcon,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+  },
 ];
 
 const destinations: { to: string; title: string; text: string; icon: LucideIcon }[] = [
-  { to: paths.admin.courses, title: 'Manage Courses', text: 'Create courses, organise chapters and lessons, and publish when ready.', icon: BookOpenIcon },
-  { to: paths.admin.students, title: 'Manage Students', text: 'Approve new registrations and enrol students in your courses.', icon: UsersIcon },
+  {
+    to: paths.admin.courses,
+    title: 'Manage Courses',
+    text: 'Create courses, organise chapters and lessons, and publish when ready.',
+    icon: BookOpenIcon,
+  },
+  {
+    to: paths.admin.students,
+    title: 'Manage Students',
+    text: 'Approve new registrations and enrol students in your courses.',
+    icon: UsersIcon,
+  },
   { to: paths.admin.analytics, title: 'View Analytics', text: 'See how students progress and where they get stuck.', icon: BarChart3Icon },
 ];
 

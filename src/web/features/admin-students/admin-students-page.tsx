@@ -24,10 +24,25 @@ type Stats = StudentsOverviewResponse['stats'];
 type Course = StudentsOverviewResponse['publishedCourses'][number];
 
 const statItems: { key: keyof Stats; label: string; icon: LucideIcon; tone: string }[] = [
-  { key: 'pendingApproval', label: 'Pending Approval', icon: ClockIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200' },
-  { key: 'approvedStudents', label: 'Approved Students', icon: UserCheckIcon, tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' },
+  {
+    key: 'pendingApproval',
+    label: 'Pending Approval',
+    icon: ClockIcon,
+    tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+  },
+  {
+    key: 'approvedStudents',
+    label: 'Approved Students',
+    icon: UserCheckIcon,
+    tone: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  },
   { key: 'rejected', label: 'Rejected', icon: UserXIcon, tone: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200' },
-  { key: 'totalEnrollments', label: 'Total Enrollments', icon: GraduationCapIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' },
+  {
+    key: 'totalEnrollments',
+    label: 'Total Enrollments',
+    icon: GraduationCapIcon,
+    tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
+  },
 ];
 
 const TABS = ['pending', 'approved', 'enrollments'] as const;
@@ -195,7 +210,11 @@ export function AdminStudentsPage() {
               />
             </TabsContent>
             <TabsContent value="approved">
-              <ApprovedTable students={data.approved} busyId={statusBusyId} onRevoke={(s) => setConfirming({ kind: 'revoke', student: s })} />
+              <ApprovedTable
+                students={data.approved}
+                busyId={statusBusyId}
+                onRevoke={(s) => setConfirming({ kind: 'revoke', student: s })}
+              />
             </TabsContent>
             <TabsContent value="enrollments">
               <ManageEnrollments

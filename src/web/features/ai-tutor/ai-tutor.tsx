@@ -98,7 +98,14 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
           <MessageCircleIcon className="size-6" aria-hidden="true" />
         </button>
       ) : (
-        <Suspense fallback={<Spinner label="Opening the AI tutor..." className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 size-14 rounded-full bg-card shadow-lg md:right-6 md:bottom-6" />}>
+        <Suspense
+          fallback={
+            <Spinner
+              label="Opening the AI tutor..."
+              className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 size-14 rounded-full bg-card shadow-lg md:right-6 md:bottom-6"
+            />
+          }
+        >
           <TutorPanel
             lesson={lesson}
             chat={chat}

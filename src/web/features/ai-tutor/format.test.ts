@@ -17,7 +17,9 @@ describe('messageTime', () => {
     const now = new Date(2025, 2, 3, 15, 0);
     expect(messageTime(new Date(2025, 2, 3, 14, 5).toISOString(), now)).not.toMatch(/Mar/);
     expect(messageTime(new Date(2025, 2, 1, 14, 5).toISOString(), now)).toMatch(/1/);
-    expect(messageTime(new Date(2025, 2, 1, 14, 5).toISOString(), now).length).toBeGreaterThan(messageTime(new Date(2025, 2, 3, 14, 5).toISOString(), now).length);
+    expect(messageTime(new Date(2025, 2, 1, 14, 5).toISOString(), now).length).toBeGreaterThan(
+      messageTime(new Date(2025, 2, 3, 14, 5).toISOString(), now).length,
+    );
   });
 });
 

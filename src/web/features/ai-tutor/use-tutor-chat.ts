@@ -74,7 +74,13 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
       ...c,
       messages: [
         ...c.messages.map((m) => (m.local === 'pending' ? { ...m, local: undefined } : m)),
-        { id: `local-${randomUuid()}`, role: 'assistant', content: AiTutorTexts.apology, createdAt: new Date().toISOString(), local: 'apology' },
+        {
+          id: `local-${randomUuid()}`,
+          role: 'assistant',
+          content: AiTutorTexts.apology,
+          createdAt: new Date().toISOString(),
+          local: 'apology',
+        },
       ],
     }));
     setAnnouncement({ id: randomUuid(), text: AiTutorTexts.apology });
@@ -86,7 +92,11 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
       // The stream reader validates with zod: loaded with the first question, not with the course screen.
       const { askTutor } = await import('./api/ask-tutor');
       let text = '';
-      for await (const event of askTutor(v.lessonId, { content: v.content, conversationId: v.conversationId }, { signal: v.controller.signal })) {
+      for await (const event of askTutor(
+        v.lessonId,
+        { content: v.content, conversationId: v.conversationId },
+        { signal: v.controller.signal },
+      )) {
         if (!isCurrent(v)) return;
         switch (event.type) {
           case 'start':
@@ -146,7 +156,8 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
   // Without a configured model the student may still ask: the answer is the spec's apology and toast (§8), and the panel's note says why.
   const canSend = !!lessonId && !!conversation && !budgetSpent && !waiting;
   // The finished answer is shown from the list once it is there.
-  const visibleStream = stream && !(stream.status === 'done' && conversation?.messages.some((m) => m.id === stream.messageId)) ? stream : null;
+  const visibleStream =
+    stream && !(stream.status === 'done' && conversation?.messages.some((m) => m.id === stream.messageId)) ? stream : null;
 
   const send = (raw: string): boolean => {
     const content = raw.trim();
@@ -155,7 +166,10 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
     inFlight.current = v;
     patch(lessonId, (c) => ({
       ...c,
-      messages: [...c.messages, { id: `local-${randomUuid()}`, role: 'user', content, createdAt: new Date().toISOString(), local: 'pending' }],
+      messages: [
+        ...c.messages,
+        { id: `local-${randomUuid()}`, role: 'user', content, createdAt: new Date().toISOString(), local: 'pending' },
+      ],
     }));
     setStream({ status: 'waiting', text: '' });
     ask.mutate(v);

@@ -1,4 +1,10 @@
-import { ANALYTICS_RANGE_LABELS, ANALYTICS_RANGES, AnalyticsTexts, DEFAULT_ANALYTICS_RANGE, type AnalyticsResponse } from '@common/analytics';
+import {
+  ANALYTICS_RANGE_LABELS,
+  ANALYTICS_RANGES,
+  AnalyticsTexts,
+  DEFAULT_ANALYTICS_RANGE,
+  type AnalyticsResponse,
+} from '@common/analytics';
 import { BookOpenIcon, GraduationCapIcon, TrendingUpIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -108,7 +114,12 @@ export function AnalyticsPage() {
         actions={
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={rangeId}>Time range</Label>
-            <Select id={rangeId} value={range} onChange={(e) => setParam('range', e.target.value, DEFAULT_ANALYTICS_RANGE)} className="w-full sm:w-44">
+            <Select
+              id={rangeId}
+              value={range}
+              onChange={(e) => setParam('range', e.target.value, DEFAULT_ANALYTICS_RANGE)}
+              className="w-full sm:w-44"
+            >
               {ANALYTICS_RANGES.map((r) => (
                 <option key={r} value={r}>
                   {ANALYTICS_RANGE_LABELS[r]}
@@ -129,14 +140,21 @@ export function AnalyticsPage() {
         <div aria-busy={updating} className="flex flex-col gap-6 break-words">
           <SummaryCards data={data} />
 
-          <section aria-labelledby="analytics-period-title" className="flex flex-col gap-1 rounded-xl border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+          <section
+            aria-labelledby="analytics-period-title"
+            className="flex flex-col gap-1 rounded-xl border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
             <p>
               <span id="analytics-period-title" className="font-semibold">
                 {ANALYTICS_RANGE_LABELS[data.range]}:
               </span>{' '}
               <span data-testid="analytics-period">{periodSummary(data.period)}</span>
             </p>
-            {updating ? <Spinner showLabel label="Updating..." className="justify-start" /> : <p className="text-xs text-muted-foreground">{RANGE_NOTE}</p>}
+            {updating ? (
+              <Spinner showLabel label="Updating..." className="justify-start" />
+            ) : (
+              <p className="text-xs text-muted-foreground">{RANGE_NOTE}</p>
+            )}
           </section>
 
           <Tabs value={tab} onValueChange={(v) => setParam('tab', v, 'overview')}>

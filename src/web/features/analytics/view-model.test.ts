@@ -130,7 +130,9 @@ describe('notes', () => {
     const pdf = dropoffSuggestions(dropoff(30, { lesson: { id: 'l', title: 'Notes', lessonType: 'PDF' } }));
     expect(pdf.some((s) => s.includes('PDF'))).toBe(true);
     expect(pdf.some((s) => s.includes('video'))).toBe(false);
-    const stuck = dropoffSuggestions(dropoff(30, { strugglingIndicators: { strugglingStudents: 2, timeSpentBeforeDropoff: 3, commonExitPoints: [], recoveryRate: 0 } }));
+    const stuck = dropoffSuggestions(
+      dropoff(30, { strugglingIndicators: { strugglingStudents: 2, timeSpentBeforeDropoff: 3, commonExitPoints: [], recoveryRate: 0 } }),
+    );
     expect(stuck.at(-1)).toBe('Reach out to the 2 students who have been stuck for more than 7 days.');
   });
 });

@@ -36,8 +36,7 @@ export const TABS = [
 export type AnalyticsTab = (typeof TABS)[number]['value'];
 
 export const parseTab = (value: string | null): AnalyticsTab => TABS.find((t) => t.value === value)?.value ?? 'overview';
-export const parseRange = (value: string | null): AnalyticsRange =>
-  ANALYTICS_RANGES.find((r) => r === value) ?? DEFAULT_ANALYTICS_RANGE;
+export const parseRange = (value: string | null): AnalyticsRange => ANALYTICS_RANGES.find((r) => r === value) ?? DEFAULT_ANALYTICS_RANGE;
 
 /** A measurable figure with nothing to compute from yet (null in the answer). */
 export const NO_DATA = 'No data yet';
@@ -82,7 +81,11 @@ export type Tone = 'green' | 'amber' | 'rose';
 /** §9 drop-off: above 60 high (red), above 40 medium (amber), else low (green). */
 export function dropoffTone(rate: number): { severity: 'high' | 'medium' | 'low'; label: string; tone: Tone } {
   const severity = dropoffSeverity(rate);
-  return { severity, label: { high: 'High', medium: 'Medium', low: 'Low' }[severity], tone: ({ high: 'rose', medium: 'amber', low: 'green' } as const)[severity] };
+  return {
+    severity,
+    label: { high: 'High', medium: 'Medium', low: 'Low' }[severity],
+    tone: ({ high: 'rose', medium: 'amber', low: 'green' } as const)[severity],
+  };
 }
 
 /** §9 difficulty: above 70 red, above 40 yellow, otherwise green; no score without a started lesson. */
@@ -92,19 +95,30 @@ export function difficultyTone(score: number | null): Tone | null {
 }
 
 /** §9 risk factors: 0 green, 1 to 2 yellow, 3 or more red. */
-export const riskTone = (count: number): Tone => ({ red: 'rose', yellow: 'amber', green: 'green' } as const)[riskColor(count)];
+export const riskTone = (count: number): Tone => (({ red: 'rose', yellow: 'amber', green: 'green' }) as const)[riskColor(count)];
 
 /** §9 prediction confidence: above 75 high, above 50 medium, otherwise low. */
 export function confidenceBadge(confidence: number): { label: string; tone: Tone } {
   const level = confidenceLevel(confidence);
-  return { label: `${{ high: 'High', medium: 'Medium', low: 'Low' }[level]} confidence (${confidence}%)`, tone: ({ high: 'green', medium: 'amber', low: 'rose' } as const)[level] };
+  return {
+    label: `${{ high: 'High', medium: 'Medium', low: 'Low' }[level]} confidence (${confidence}%)`,
+    tone: ({ high: 'green', medium: 'amber', low: 'rose' } as const)[level],
+  };
 }
 
 /** §9: a positive note above 80 with a rise, a decline warning above 75 with a fall, else none. */
 export function predictionMessage(p: Prediction): { kind: 'positive' | 'warning'; text: string } | null {
   const note = predictionNote(p.confidence, p.percentChange);
-  if (note === 'positive') return { kind: 'positive', text: `Strong outlook: ${p.label.toLowerCase()} is expected to rise ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}).` };
-  if (note === 'warning') return { kind: 'warning', text: `Decline warning: ${p.label.toLowerCase()} is expected to fall ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}). Consider acting now.` };
+  if (note === 'positive')
+    return {
+      kind: 'positive',
+      text: `Strong outlook: ${p.label.toLowerCase()} is expected to rise ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}).`,
+    };
+  if (note === 'warning')
+    return {
+      kind: 'warning',
+      text: `Decline warning: ${p.label.toLowerCase()} is expected to fall ${formatChange(p.percentChange)} (${p.timeframe.toLowerCase()}). Consider acting now.`,
+    };
   return null;
 }
 
@@ -113,10 +127,16 @@ export const TREND_LABELS: Record<EngagementTrend, string> = { increasing: 'Incr
 /** §2 Learning Velocity: the intervention note (§9) or, for a rising trend, the positive-trend note. */
 export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'intervention'; text: string } | null {
   if (needsIntervention(s.engagementTrend, s.riskFactors.length)) {
-    return { kind: 'intervention', text: 'Intervention recommended: engagement is falling and several risk factors apply. Consider reaching out.' };
+    return {
+      kind: 'intervention',
+      text: 'Intervention recommended: engagement is falling and several risk factors apply. Consider reaching out.',
+    };
   }
   if (s.engagementTrend === 'increasing') {
-    return { kind: 'positive', text: `Positive trend: ${formatNumber(s.recentLessonsPerWeek)} lessons a week recently, up from ${formatNumber(s.averageLessonsPerWeek)}.` };
+    return {
+      kind: 'positive',
+      text: `Positive trend: ${formatNumber(s.recentLessonsPerWeek)} lessons a week recently, up from ${formatNumber(s.averageLessonsPerWeek)}.`,
+    };
   }
   return null;
 }
@@ -125,13 +145,17 @@ export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'interven
 export function dropoffSuggestions(d: Dropoff): string[] {
   const { severity } = dropoffTone(d.dropoffRate);
   const out: string[] = [];
-  if (severity === 'high') out.push('Most students who start this lesson do not finish it: review its difficulty and split it into shorter steps.');
+  if (severity === 'high')
+    out.push('Most students who start this lesson do not finish it: review its difficulty and split it into shorter steps.');
   else if (severity === 'medium') out.push('Many students stop here: add a short recap or a worked example before the hardest part.');
   else out.push('Some students stop here: check that the lesson’s goal and next step are clear.');
-  if (d.lesson.lessonType === 'VIDEO' || d.lesson.lessonType === 'MIXED') out.push('Keep videos short, or add chapter markers so students can find their place again.');
-  if (d.lesson.lessonType === 'PDF' || d.lesson.lessonType === 'MIXED') out.push('Break the PDF into shorter sections with exercises in between.');
+  if (d.lesson.lessonType === 'VIDEO' || d.lesson.lessonType === 'MIXED')
+    out.push('Keep videos short, or add chapter markers so students can find their place again.');
+  if (d.lesson.lessonType === 'PDF' || d.lesson.lessonType === 'MIXED')
+    out.push('Break the PDF into shorter sections with exercises in between.');
   const stuck = d.strugglingIndicators.strugglingStudents;
-  if (stuck > 0) out.push(`Reach out to the ${plural(stuck, 'student')} who ${stuck === 1 ? 'has' : 'have'} been stuck for more than 7 days.`);
+  if (stuck > 0)
+    out.push(`Reach out to the ${plural(stuck, 'student')} who ${stuck === 1 ? 'has' : 'have'} been stuck for more than 7 days.`);
   return out;
 }
 
@@ -165,11 +189,21 @@ export function periodSummary(p: AnalyticsResponse['period']): string {
 
 export type WeeklyRow = { week: string; label: string; newEnrollments: number; lessonsCompleted: number; activeStudents: number };
 export const weeklyRows = (weeks: AnalyticsResponse['weeklyEngagement']): WeeklyRow[] =>
-  weeks.map((w) => ({ week: formatWeek(w), label: formatDay(w.weekStart), newEnrollments: w.newEnrollments, lessonsCompleted: w.lessonsCompleted, activeStudents: w.activeStudents }));
+  weeks.map((w) => ({
+    week: formatWeek(w),
+    label: formatDay(w.weekStart),
+    newEnrollments: w.newEnrollments,
+    lessonsCompleted: w.lessonsCompleted,
+    activeStudents: w.activeStudents,
+  }));
 
 export type ChapterRow = { chapter: string; completionRate: number | null; difficultyScore: number | null };
 export const chapterRows = (path: AnalyticsResponse['learningPathInsights'][number]): ChapterRow[] =>
-  path.difficultyProgression.map((c) => ({ chapter: c.chapter.title, completionRate: c.completionRate, difficultyScore: c.difficultyScore }));
+  path.difficultyProgression.map((c) => ({
+    chapter: c.chapter.title,
+    completionRate: c.completionRate,
+    difficultyScore: c.difficultyScore,
+  }));
 
 export type DropoffRow = { lesson: string; course: string; dropoffRate: number; tone: Tone };
 export const dropoffRows = (items: Dropoff[]): DropoffRow[] =>

@@ -15,7 +15,8 @@ import { CodeField } from './components/code-field';
 import { DevToolsPanel } from './components/dev-tools-panel';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-const linkClass = 'rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const linkClass =
+  'rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 const sendCodeFailed = {
   title: 'Failed to Send Code',
@@ -81,7 +82,9 @@ export function LoginPage() {
               <CardTitle asChild className="text-2xl">
                 <h1>Sign In</h1>
               </CardTitle>
-              <CardDescription>Welcome back to {APP_NAME}. Enter your e-mail and we&apos;ll send you a sign-in code. No password needed.</CardDescription>
+              <CardDescription>
+                Welcome back to {APP_NAME}. Enter your e-mail and we&apos;ll send you a sign-in code. No password needed.
+              </CardDescription>
             </CardHeader>
             <form onSubmit={onEmailSubmit} noValidate>
               <CardContent className="space-y-2">
@@ -107,7 +110,10 @@ export function LoginPage() {
                     Create one
                   </Link>
                 </p>
-                <Link to={paths.home} className={`${linkClass} inline-flex items-center justify-center gap-1.5 self-center text-muted-foreground`}>
+                <Link
+                  to={paths.home}
+                  className={`${linkClass} inline-flex items-center justify-center gap-1.5 self-center text-muted-foreground`}
+                >
                   <ArrowLeftIcon className="size-4" aria-hidden="true" />
                   Back to Home
                 </Link>

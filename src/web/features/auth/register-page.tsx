@@ -55,7 +55,8 @@ function StepIndicator({ step }: { step: RegisterStep }) {
   );
 }
 
-const linkClass = 'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const linkClass =
+  'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** Four-step registration (spec §2 Register): details, e-mail, code, success. */
 export function RegisterPage() {
@@ -99,7 +100,11 @@ export function RegisterPage() {
           onSent?.();
         },
         onError: (error) =>
-          toastError(error, { title: 'Failed to Send Code', message: 'Please check your email address and try again.', titleByCode: { VALIDATION_ERROR: 'Invalid Email' } }),
+          toastError(error, {
+            title: 'Failed to Send Code',
+            message: 'Please check your email address and try again.',
+            titleByCode: { VALIDATION_ERROR: 'Invalid Email' },
+          }),
       },
     );
 
@@ -113,7 +118,8 @@ export function RegisterPage() {
           toastSuccess('Registration Successful!', 'Your account is pending administrator approval.');
           setStep('success');
         },
-        onError: (error) => toastError(error, { title: 'Registration Failed', message: 'We could not create your account. Please try again.' }),
+        onError: (error) =>
+          toastError(error, { title: 'Registration Failed', message: 'We could not create your account. Please try again.' }),
       },
     );
   };
@@ -134,14 +140,23 @@ export function RegisterPage() {
           <>
             <CardHeader className="text-center">
               {heading('Create Your Account')}
-              <CardDescription>Join {APP_NAME} and start learning. Tell us who you are; your tutor approves every new student.</CardDescription>
+              <CardDescription>
+                Join {APP_NAME} and start learning. Tell us who you are; your tutor approves every new student.
+              </CardDescription>
             </CardHeader>
             <form onSubmit={onDetailsSubmit} noValidate>
               <CardContent className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="space-y-2">
                     <Label htmlFor={ids.first}>First Name</Label>
-                    <Input id={ids.first} name="firstName" autoComplete="given-name" maxLength={NAME_MAX} autoFocus {...field('firstName')} />
+                    <Input
+                      id={ids.first}
+                      name="firstName"
+                      autoComplete="given-name"
+                      maxLength={NAME_MAX}
+                      autoFocus
+                      {...field('firstName')}
+                    />
                   </div>
                   <div className="space-y-2">
                     <Label htmlFor={ids.last}>Last Name</Label>
@@ -185,7 +200,16 @@ export function RegisterPage() {
               </dl>
             </CardContent>
             <CardFooter className="flex-col items-stretch gap-3">
-              <Button size="lg" onClick={() => requestCode(() => { setCode(''); setStep('otp'); })} disabled={sendCode.isPending}>
+              <Button
+                size="lg"
+                onClick={() =>
+                  requestCode(() => {
+                    setCode('');
+                    setStep('otp');
+                  })
+                }
+                disabled={sendCode.isPending}
+              >
                 {sendCode.isPending ? 'Sending Code...' : 'Send Code'}
               </Button>
               <Button variant="ghost" onClick={() => setStep('details')} disabled={sendCode.isPending}>
@@ -242,8 +266,8 @@ export function RegisterPage() {
                 <div>
                   <p className="font-semibold">Pending administrator approval</p>
                   <p className="mt-1">
-                    Your tutor reviews every new account. You&apos;ll receive an email at {details.email} once your account is approved, and then
-                    you can sign in.
+                    Your tutor reviews every new account. You&apos;ll receive an email at {details.email} once your account is approved, and
+                    then you can sign in.
                   </p>
                 </div>
               </Alert>

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { fromLocation, signInOutcome } from './sign-in-outcome';
 
 const session = (role: 'admin' | 'student', approvalStatus: 'pending' | 'approved' = 'approved'): MeResponse => ({
-  user: { id: '1', email: 'a@example.com', firstName: 'A', lastName: 'B', fullName: 'A B', role, approvalStatus, createdAt: '', lastLoginAt: null },
+  user: {
+    id: '1',
+    email: 'a@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    fullName: 'A B',
+    role,
+    approvalStatus,
+    createdAt: '',
+    lastLoginAt: null,
+  },
   viewMode: 'admin',
 });
 
@@ -17,14 +27,20 @@ describe('signInOutcome', () => {
     expect(signInOutcome(session('admin'), '/admin/students').to).toBe('/admin/students');
   });
   it('welcomes an approved student to /dashboard, or back where they were', () => {
-    expect(signInOutcome(session('student'))).toMatchObject({ to: '/dashboard', title: 'Welcome Back!', message: 'Successfully logged in to your courses.' });
+    expect(signInOutcome(session('student'))).toMatchObject({
+      to: '/dashboard',
+      title: 'Welcome Back!',
+      message: 'Successfully logged in to your courses.',
+    });
     expect(signInOutcome(session('student'), '/course/7').to).toBe('/course/7');
   });
 });
 
 describe('fromLocation', () => {
   it('reads the guard’s location', () => {
-    expect(fromLocation({ from: { pathname: '/admin/students', search: '?tab=pending', hash: '#x' } })).toBe('/admin/students?tab=pending#x');
+    expect(fromLocation({ from: { pathname: '/admin/students', search: '?tab=pending', hash: '#x' } })).toBe(
+      '/admin/students?tab=pending#x',
+    );
   });
   it('ignores anything that is not an in-app path', () => {
     expect(fromLocation(undefined)).toBeUndefined();

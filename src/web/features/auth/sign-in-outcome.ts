@@ -26,7 +26,12 @@ export function signInOutcome(session: MeResponse, from?: string): SignInOutcome
     };
   }
   if (user.role === 'admin') {
-    return { to: from ?? paths.admin.dashboard, title: 'Welcome Back!', message: 'Successfully logged in as Administrator.', pending: false };
+    return {
+      to: from ?? paths.admin.dashboard,
+      title: 'Welcome Back!',
+      message: 'Successfully logged in as Administrator.',
+      pending: false,
+    };
   }
   return { to: from ?? paths.dashboard, title: 'Welcome Back!', message: 'Successfully logged in to your courses.', pending: false };
 }

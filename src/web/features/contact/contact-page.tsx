@@ -200,7 +200,8 @@ export function ContactPage() {
             <p className="text-sm font-semibold uppercase tracking-wider text-teal">Contact</p>
             <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Get in touch</h1>
             <p className="mt-3 text-lg text-muted-foreground">
-              Stuck on a concept, unsure which course fits you, or curious how {APP_NAME} works? Send me a message and I&apos;ll answer personally.
+              Stuck on a concept, unsure which course fits you, or curious how {APP_NAME} works? Send me a message and I&apos;ll answer
+              personally.
             </p>
           </div>
           {isPending ? (

@@ -31,7 +31,8 @@ function CourseScreen({ courseId }: { courseId: string }) {
   useEffect(() => {
     if (!error) return;
     if (notEnrolled) toast.error(LearningMessages.notEnrolledTitle, { description: LearningMessages.notEnrolledMessage });
-    else if (!notFound && !(isApiError(error) && error.status === 401)) toast.error('Error', { description: 'Failed to load course content.' });
+    else if (!notFound && !(isApiError(error) && error.status === 401))
+      toast.error('Error', { description: 'Failed to load course content.' });
   }, [error, notEnrolled, notFound]);
 
   if (notEnrolled) return <Navigate to={paths.dashboard} replace />;
@@ -39,7 +40,11 @@ function CourseScreen({ courseId }: { courseId: string }) {
     return notFound ? (
       <CourseUnavailable message="This course does not exist or is not available to you right now." />
     ) : (
-      <CourseUnavailable message="Failed to load course. Please try again." onRetry={() => void outline.refetch()} retrying={outline.isFetching} />
+      <CourseUnavailable
+        message="Failed to load course. Please try again."
+        onRetry={() => void outline.refetch()}
+        retrying={outline.isFetching}
+      />
     );
   }
   if (!data || !session) return <Spinner label="Loading course..." showLabel className="py-24" />;

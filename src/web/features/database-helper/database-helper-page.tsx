@@ -120,7 +120,11 @@ function UserCard({
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {canApprove && (
             <Button size="sm" onClick={onApprove} disabled={approving} aria-label={`Approve ${user.fullName}`}>
-              {approving ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}
+              {approving ? (
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <CheckIcon aria-hidden="true" />
+              )}
               Approve
             </Button>
           )}
@@ -138,7 +142,11 @@ function UserCard({
                 disabled={enrolling || !javaCourse.isPublished}
                 aria-label={`Enroll in Java: ${user.fullName}`}
               >
-                {enrolling ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                {enrolling ? (
+                  <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                ) : (
+                  <PlusIcon aria-hidden="true" />
+                )}
                 Enroll in Java
               </Button>
             ))}
@@ -204,7 +212,10 @@ export function DatabaseHelperPage() {
       <form role="search" className="mb-6 flex flex-col gap-2" onSubmit={(e) => e.preventDefault()}>
         <Label htmlFor={searchId}>Search by name, surname, or email</Label>
         <div className="relative sm:max-w-md">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <SearchIcon
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id={searchId}
             type="search"
@@ -232,7 +243,11 @@ export function DatabaseHelperPage() {
       {!data && overview.isPending && <Spinner showLabel label="Loading database..." className="py-20" />}
 
       {!data && overview.isError && (
-        <LoadError message="Failed to load data. Please try again." onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
+        <LoadError
+          message="Failed to load data. Please try again."
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
       )}
 
       {data && (
@@ -291,7 +306,9 @@ export function DatabaseHelperPage() {
                         <h3 className="font-semibold leading-tight">{course.title}</h3>
                         <PublishedBadge published={course.isPublished} />
                       </div>
-                      <p className="line-clamp-3 flex-1 text-sm text-muted-foreground">{course.description || 'No description provided.'}</p>
+                      <p className="line-clamp-3 flex-1 text-sm text-muted-foreground">
+                        {course.description || 'No description provided.'}
+                      </p>
                       <p className="font-mono text-xs text-muted-foreground">
                         <span className="sr-only">Course ID begins </span>
                         <span aria-hidden="true">ID: </span>

@@ -4,7 +4,11 @@ import { createEventQueue, sendWithFetch, type SendBatch, type SendOutcome } fro
 import { fakePage } from './test-page';
 
 const LESSON = '6f1c1f0e-8d7a-4a43-9a57-3c1c7f0d2b11';
-const opened = (i = 0): LearningEvent => ({ type: 'lesson_opened', lessonId: LESSON, occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() });
+const opened = (i = 0): LearningEvent => ({
+  type: 'lesson_opened',
+  lessonId: LESSON,
+  occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+});
 
 function recorder(outcome: () => Promise<SendOutcome> | SendOutcome = () => 'done') {
   const calls: { events: LearningEvent[]; keepalive: boolean }[] = [];
@@ -67,7 +71,9 @@ describe('the event queue', () => {
     const { send, calls } = recorder();
     const browser = fakePage();
     const queue = createEventQueue({ send, page: browser.page });
-    queue.onPageHide((reason) => queue.enqueue({ type: 'lesson_heartbeat', lessonId: LESSON, occurredAt: opened().occurredAt, seconds: reason === 'hidden' ? 5 : 6 }));
+    queue.onPageHide((reason) =>
+      queue.enqueue({ type: 'lesson_heartbeat', lessonId: LESSON, occurredAt: opened().occurredAt, seconds: reason === 'hidden' ? 5 : 6 }),
+    );
     queue.enqueue(opened(1));
     browser.hide();
     expect(calls).toEqual([{ events: [opened(1), expect.objectContaining({ type: 'lesson_heartbeat', seconds: 5 })], keepalive: true }]);
@@ -227,7 +233,11 @@ describe('sendWithFetch', () => {
   });
 
   it('treats a refusal (a 403) as final, and a 429, a 5xx or an unreachable server as "send again later"', async () => {
-    const answer = (status: number, headers: Record<string, string> = {}) => vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status, headers })));
+    const answer = (status: number, headers: Record<string, string> = {}) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{}', { status, headers })),
+      );
     answer(403);
     expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('done');
     answer(400);
@@ -238,7 +248,10 @@ describe('sendWithFetch', () => {
     expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
     answer(503);
     expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await sendWithFetch([opened(1)], { keepalive: false })).toBe('retry');
   });
 });

@@ -14,7 +14,13 @@ export type HeartbeatOptions = {
  * `intervalMs`, and one more when the lesson stops being shown (stop), the tab is hidden or the
  * page is left, each carrying the visible seconds since the previous one. Returns stop().
  */
-export function startLessonHeartbeat({ lessonId, queue, page, intervalMs = HEARTBEAT_INTERVAL_SECONDS * 1000, now = Date.now }: HeartbeatOptions): () => void {
+export function startLessonHeartbeat({
+  lessonId,
+  queue,
+  page,
+  intervalMs = HEARTBEAT_INTERVAL_SECONDS * 1000,
+  now = Date.now,
+}: HeartbeatOptions): () => void {
   let visibleSince: number | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
 

@@ -18,7 +18,8 @@ function collectingQueue() {
     hidePage: (reason: 'hidden' | 'pagehide') => hideListeners.forEach((l) => l(reason)),
   };
 }
-const beats = (events: LearningEvent[]) => events.filter((e) => e.type === 'lesson_heartbeat').map((e) => (e.type === 'lesson_heartbeat' ? e.seconds : 0));
+const beats = (events: LearningEvent[]) =>
+  events.filter((e) => e.type === 'lesson_heartbeat').map((e) => (e.type === 'lesson_heartbeat' ? e.seconds : 0));
 const types = (events: LearningEvent[]) => events.map((e) => e.type);
 
 let lessonSeq = 0;
@@ -133,7 +134,12 @@ describe('a lesson view', () => {
     const view = openLessonView({ lessonId: LESSON, queue, page: browser.page });
     vi.advanceTimersByTime(9_000);
     browser.hide();
-    expect(sent).toEqual([{ events: [expect.objectContaining({ type: 'lesson_opened' }), expect.objectContaining({ type: 'lesson_heartbeat', seconds: 9 })], keepalive: true }]);
+    expect(sent).toEqual([
+      {
+        events: [expect.objectContaining({ type: 'lesson_opened' }), expect.objectContaining({ type: 'lesson_heartbeat', seconds: 9 })],
+        keepalive: true,
+      },
+    ]);
     view.close();
     queue.dispose();
   });

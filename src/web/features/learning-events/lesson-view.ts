@@ -21,14 +21,26 @@ export type LessonView = {
   close(): void;
 };
 
-export type LessonViewOptions = { lessonId: string; queue: Pick<EventQueue, 'enqueue' | 'onPageHide'>; page: PageLike; heartbeatMs?: number; now?: () => number };
+export type LessonViewOptions = {
+  lessonId: string;
+  queue: Pick<EventQueue, 'enqueue' | 'onPageHide'>;
+  page: PageLike;
+  heartbeatMs?: number;
+  now?: () => number;
+};
 
 // React's development double mount would open the same lesson twice in a row.
 let lastOpened: { lessonId: string; at: number } | undefined;
 const REOPEN_WINDOW_MS = 1000;
 
 /** One showing of a lesson: lesson_opened now, the visible-time heartbeat until close(), and what the student does on it. */
-export function openLessonView({ lessonId, queue, page, heartbeatMs = HEARTBEAT_INTERVAL_SECONDS * 1000, now = Date.now }: LessonViewOptions): LessonView {
+export function openLessonView({
+  lessonId,
+  queue,
+  page,
+  heartbeatMs = HEARTBEAT_INTERVAL_SECONDS * 1000,
+  now = Date.now,
+}: LessonViewOptions): LessonView {
   const at = now();
   if (lastOpened?.lessonId !== lessonId || at - lastOpened.at > REOPEN_WINDOW_MS) {
     queue.enqueue({ type: 'lesson_opened', lessonId, occurredAt: new Date(at).toISOString() });

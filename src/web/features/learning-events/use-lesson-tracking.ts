@@ -17,7 +17,12 @@ export function useLessonTracking(lessonId: string, { heartbeatSeconds = HEARTBE
 
   useEffect(() => {
     if (!enabled) return;
-    const opened = openLessonView({ lessonId, queue: learningEventQueue(), page: { window, document }, heartbeatMs: heartbeatSeconds * 1000 });
+    const opened = openLessonView({
+      lessonId,
+      queue: learningEventQueue(),
+      page: { window, document },
+      heartbeatMs: heartbeatSeconds * 1000,
+    });
     view.current = opened;
     return () => {
       opened.close();
@@ -36,6 +41,10 @@ export function useLessonTracking(lessonId: string, { heartbeatSeconds = HEARTBE
         // Measuring never gets in the student's way.
       }
     };
-    return { pdfViewed: safely((v) => v.pdfViewed()), tutorialDownloaded: safely((v) => v.tutorialDownloaded()), videoStarted: safely((v) => v.videoStarted()) };
+    return {
+      pdfViewed: safely((v) => v.pdfViewed()),
+      tutorialDownloaded: safely((v) => v.tutorialDownloaded()),
+      videoStarted: safely((v) => v.videoStarted()),
+    };
   }, []);
 }

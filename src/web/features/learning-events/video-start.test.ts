@@ -41,7 +41,10 @@ function fakePlayer() {
   const contentWindow = { postMessage: vi.fn() };
   const frame = Object.assign(new EventTarget(), { contentWindow });
   const listeners = new Set<Listener>();
-  const win = { addEventListener: (_: 'message', l: Listener) => void listeners.add(l), removeEventListener: (_: 'message', l: Listener) => void listeners.delete(l) };
+  const win = {
+    addEventListener: (_: 'message', l: Listener) => void listeners.add(l),
+    removeEventListener: (_: 'message', l: Listener) => void listeners.delete(l),
+  };
   return {
     frame,
     win,
@@ -129,9 +132,15 @@ describe('watchVideoStart', () => {
     player.frame.contentWindow.postMessage.mockImplementation(() => {
       throw new Error('gone');
     });
-    watchVideoStart(player.frame, 'vimeo', 'https://player.vimeo.com', () => {
-      throw new Error('boom');
-    }, player.win);
+    watchVideoStart(
+      player.frame,
+      'vimeo',
+      'https://player.vimeo.com',
+      () => {
+        throw new Error('boom');
+      },
+      player.win,
+    );
     expect(() => {
       player.load();
       player.message('{"event":"play"}', 'https://player.vimeo.com');

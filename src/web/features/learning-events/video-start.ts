@@ -55,8 +55,13 @@ export function subscribeMessages(provider: VideoProvider): string[] {
 }
 
 type MessageLike = { data: unknown; origin: string; source: unknown };
-type FrameLike = Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & { readonly contentWindow: { postMessage(message: string, targetOrigin: string): void } | null };
-type WindowLike = { addEventListener(type: 'message', listener: (e: MessageLike) => void): void; removeEventListener(type: 'message', listener: (e: MessageLike) => void): void };
+type FrameLike = Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & {
+  readonly contentWindow: { postMessage(message: string, targetOrigin: string): void } | null;
+};
+type WindowLike = {
+  addEventListener(type: 'message', listener: (e: MessageLike) => void): void;
+  removeEventListener(type: 'message', listener: (e: MessageLike) => void): void;
+};
 
 export type WatchOptions = { retryMs?: number; retries?: number };
 
@@ -65,7 +70,14 @@ export type WatchOptions = { retryMs?: number; retries?: number };
  * Subscribes when the frame has loaded, and again every `retryMs` until the player answers (it may
  * not be listening yet). Returns the function that stops watching.
  */
-export function watchVideoStart(frame: FrameLike, provider: VideoProvider, playerOrigin: string, onStart: () => void, win: WindowLike, { retryMs = 1000, retries = 10 }: WatchOptions = {}): () => void {
+export function watchVideoStart(
+  frame: FrameLike,
+  provider: VideoProvider,
+  playerOrigin: string,
+  onStart: () => void,
+  win: WindowLike,
+  { retryMs = 1000, retries = 10 }: WatchOptions = {},
+): () => void {
   const origins = PLAYER_ORIGINS[provider];
   let loaded = false;
   let answered = false;

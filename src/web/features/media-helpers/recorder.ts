@@ -35,7 +35,10 @@ export async function startRecording(): Promise<Recording> {
   } catch (err) {
     const name = (err as DOMException)?.name;
     if (name === 'NotAllowedError' || name === 'SecurityError') {
-      throw new RecordingError('Microphone Blocked', 'Allow this site to use your microphone (in the address bar) to ask by voice, or type your question.');
+      throw new RecordingError(
+        'Microphone Blocked',
+        'Allow this site to use your microphone (in the address bar) to ask by voice, or type your question.',
+      );
     }
     if (name === 'NotFoundError' || name === 'OverconstrainedError') {
       throw new RecordingError('No Microphone', 'No microphone was found. Connect one, or type your question.');
@@ -63,7 +66,8 @@ export async function startRecording(): Promise<Recording> {
       if (cancelled) return reject(new RecordingError('Recording Cancelled', 'The recording was cancelled.'));
       const blob = new Blob(chunks, { type: recorder.mimeType || mimeType || 'audio/webm' });
       if (!blob.size) return reject(new RecordingError('Nothing Recorded', 'Nothing was recorded. Please try again.'));
-      if (blob.size > RECORDING_MAX_BYTES) return reject(new RecordingError('Recording Too Long', `Keep spoken questions under ${RECORDING_MAX_SECONDS} seconds.`));
+      if (blob.size > RECORDING_MAX_BYTES)
+        return reject(new RecordingError('Recording Too Long', `Keep spoken questions under ${RECORDING_MAX_SECONDS} seconds.`));
       resolve(blob);
     };
     recorder.onerror = () => {

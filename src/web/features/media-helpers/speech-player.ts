@@ -63,7 +63,13 @@ export async function readAloud(options: ReadAloudOptions): Promise<{ completed:
   }
 }
 
-async function playFromServer(lessonId: string, pieces: string[], signal: AbortSignal, progress: { piece: number }, onPlaying?: () => void) {
+async function playFromServer(
+  lessonId: string,
+  pieces: string[],
+  signal: AbortSignal,
+  progress: { piece: number },
+  onPlaying?: () => void,
+) {
   let next: Promise<Blob> | undefined = pieces.length ? fetchSpeech(lessonId, pieces[0]!, signal) : undefined;
   for (let i = 0; i < pieces.length && next; i++) {
     progress.piece = i;

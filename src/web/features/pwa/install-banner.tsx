@@ -8,8 +8,15 @@ import { PwaMessages } from './messages';
 export function InstallBanner({ onInstall, onDismiss }: { onInstall: () => void; onDismiss: () => void }) {
   const appName = usePublicConfig()?.appName ?? APP_NAME;
   return (
-    <div role="region" aria-label="Install the app" className="flex items-center gap-3 rounded-xl border bg-popover p-3 text-popover-foreground shadow-lg">
-      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground max-sm:hidden">
+    <div
+      role="region"
+      aria-label="Install the app"
+      className="flex items-center gap-3 rounded-xl border bg-popover p-3 text-popover-foreground shadow-lg"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground max-sm:hidden"
+      >
         <SmartphoneIcon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
@@ -37,7 +44,13 @@ export function InstalledNotice({ onClose }: { onClose: () => void }) {
     >
       <CheckCircle2Icon aria-hidden="true" className="size-5 shrink-0" />
       <p className="min-w-0 flex-1 text-sm font-medium">{PwaMessages.installedNotice}</p>
-      <Button variant="ghost" size="icon" className="size-8 text-current hover:bg-green-100 dark:hover:bg-green-900" aria-label="Close" onClick={onClose}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-current hover:bg-green-100 dark:hover:bg-green-900"
+        aria-label="Close"
+        onClick={onClose}
+      >
         <XIcon aria-hidden="true" />
       </Button>
     </div>

@@ -7,7 +7,10 @@ export const PwaMessages = {
     title: 'Limited Offline Mode',
     description: 'Previously loaded content is available. Connect to internet for full functionality.',
   },
-  slowConnection: { title: 'Slow Connection', description: 'This page took more than 3 seconds to load. Some features may respond slowly.' },
+  slowConnection: {
+    title: 'Slow Connection',
+    description: 'This page took more than 3 seconds to load. Some features may respond slowly.',
+  },
   installBanner: { description: 'Your courses in one tap, even offline.' },
   installing: 'Installing App...',
   installed: { title: 'App Installed Successfully!', description: 'Open it from your home screen or your list of apps.' },

@@ -32,12 +32,21 @@ function useMediaQuery(query: string): boolean {
 }
 
 /** The top notice: a card at the top right, or on a narrow screen a strip above the page that pushes it down. */
-function TopNotice({ slotRef, top, onDismissSlow }: { slotRef?: RefObject<HTMLElement | null>; top: 'offline' | 'slow'; onDismissSlow: () => void }) {
+function TopNotice({
+  slotRef,
+  top,
+  onDismissSlow,
+}: {
+  slotRef?: RefObject<HTMLElement | null>;
+  top: 'offline' | 'slow';
+  onDismissSlow: () => void;
+}) {
   const narrow = useMediaQuery(IN_FLOW_NOTICE_QUERY);
   // Read while rendering: the slot is in the page long before any notice shows.
   const slot = slotRef?.current;
   const asStrip = narrow && !!slot;
-  const notice = top === 'offline' ? <OfflineNotice asStrip={asStrip} /> : <SlowConnectionNotice onDismiss={onDismissSlow} asStrip={asStrip} />;
+  const notice =
+    top === 'offline' ? <OfflineNotice asStrip={asStrip} /> : <SlowConnectionNotice onDismiss={onDismissSlow} asStrip={asStrip} />;
   if (asStrip) return createPortal(notice, slot!);
   return <div className={cn(column, 'right-4 top-20 w-[min(22rem,calc(100vw-2rem))]')}>{notice}</div>;
 }

@@ -5,7 +5,8 @@
  */
 export function bottomStackPosition(pathname: string): string {
   const width = 'w-[min(22rem,calc(100vw-2rem))]';
-  if (pathname.startsWith('/course/')) return 'bottom-[4.75rem] left-4 right-[5.5rem] md:bottom-4 md:left-auto md:right-[6.5rem] md:w-[22rem]';
+  if (pathname.startsWith('/course/'))
+    return 'bottom-[4.75rem] left-4 right-[5.5rem] md:bottom-4 md:left-auto md:right-[6.5rem] md:w-[22rem]';
   if (pathname === '/login') return `bottom-16 right-4 ${width}`;
   return `bottom-4 right-4 ${width}`;
 }

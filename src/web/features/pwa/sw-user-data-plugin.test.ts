@@ -33,7 +33,11 @@ function asServiceWorkerSource(plugin: typeof userDataPlugin, globals: { caches:
     .map(([name, fn]) => `${JSON.stringify(name)}: ${fn.toString()}`)
     .join(',\n');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- this is the point: no closure over the module
-  return new Function('caches', 'Headers', 'Response', `"use strict"; return {${body}};`)(globals.caches, Headers, Response) as typeof userDataPlugin;
+  return new Function('caches', 'Headers', 'Response', `"use strict"; return {${body}};`)(
+    globals.caches,
+    Headers,
+    Response,
+  ) as typeof userDataPlugin;
 }
 
 let storage: ReturnType<typeof fakeCacheStorage>;
@@ -48,7 +52,14 @@ const answer = (user: string | null, status = 200) =>
 
 const kept = (response: Response) => plugin.cacheWillUpdate({ request, response, state: {}, event: undefined as never });
 const served = (cached: Response | null | undefined) =>
-  plugin.cachedResponseWillBeUsed({ cacheName: OFFLINE_CACHES.apiData, request, cachedResponse: cached ?? undefined, state: {}, event: undefined as never, matchOptions: {} });
+  plugin.cachedResponseWillBeUsed({
+    cacheName: OFFLINE_CACHES.apiData,
+    request,
+    cachedResponse: cached ?? undefined,
+    state: {},
+    event: undefined as never,
+    matchOptions: {},
+  });
 
 beforeEach(() => {
   storage = fakeCacheStorage();

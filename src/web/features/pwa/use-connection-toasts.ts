@@ -9,8 +9,20 @@ import { PwaMessages, destructiveToast, plainToast } from './messages';
  */
 export function useConnectionToasts() {
   useEffect(() => {
-    const online = () => toast.success(PwaMessages.connectionRestored.title, { id: 'connection', description: PwaMessages.connectionRestored.description, duration: TOAST_SHORT_MS, ...plainToast });
-    const offline = () => toast.error(PwaMessages.connectionLost.title, { id: 'connection', description: PwaMessages.connectionLost.description, duration: TOAST_DEFAULT_MS, ...destructiveToast });
+    const online = () =>
+      toast.success(PwaMessages.connectionRestored.title, {
+        id: 'connection',
+        description: PwaMessages.connectionRestored.description,
+        duration: TOAST_SHORT_MS,
+        ...plainToast,
+      });
+    const offline = () =>
+      toast.error(PwaMessages.connectionLost.title, {
+        id: 'connection',
+        description: PwaMessages.connectionLost.description,
+        duration: TOAST_DEFAULT_MS,
+        ...destructiveToast,
+      });
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     return () => {

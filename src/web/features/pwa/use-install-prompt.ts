@@ -8,12 +8,27 @@ import { PwaMessages, destructiveToast, plainToast } from './messages';
 const installPrompt: InstallPrompt = createInstallPrompt(window, {
   installing: () => toast(PwaMessages.installing, { id: 'install', duration: TOAST_SHORT_MS, ...plainToast }),
   installed: () =>
-    toast.success(PwaMessages.installed.title, { id: 'install', description: PwaMessages.installed.description, duration: TOAST_DEFAULT_MS, ...plainToast }),
+    toast.success(PwaMessages.installed.title, {
+      id: 'install',
+      description: PwaMessages.installed.description,
+      duration: TOAST_DEFAULT_MS,
+      ...plainToast,
+    }),
   failed: () =>
-    toast.error(PwaMessages.installFailed.title, { id: 'install', description: PwaMessages.installFailed.description, duration: TOAST_DEFAULT_MS, ...destructiveToast }),
+    toast.error(PwaMessages.installFailed.title, {
+      id: 'install',
+      description: PwaMessages.installFailed.description,
+      duration: TOAST_DEFAULT_MS,
+      ...destructiveToast,
+    }),
 });
 
 export function useInstallPrompt() {
   const state = useSyncExternalStore(installPrompt.subscribe, installPrompt.getState, installPrompt.getState);
-  return { ...state, install: installPrompt.install, dismiss: installPrompt.dismiss, closeInstalledNotice: installPrompt.closeInstalledNotice };
+  return {
+    ...state,
+    install: installPrompt.install,
+    dismiss: installPrompt.dismiss,
+    closeInstalledNotice: installPrompt.closeInstalledNotice,
+  };
 }

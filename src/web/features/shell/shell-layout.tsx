@@ -52,24 +52,26 @@ function NavItems({ items, orientation, onNavigate }: { items: NavItem[]; orient
         // The student's two entries share one page: only the first shows as current.
         const first = items.findIndex((i) => i.to === item.to) === index;
         return (
-        <li key={item.label}>
-          <NavLink
-            to={item.to}
-            end
-            onClick={onNavigate}
-            aria-current={first ? 'page' : false}
-            className={({ isActive }) =>
-              cn(
-                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                isActive && first ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                orientation === 'column' && 'py-2.5 text-base',
-              )
-            }
-          >
-            {item.label}
-            {item.badge && <Badge variant="amber">{item.badge}</Badge>}
-          </NavLink>
-        </li>
+          <li key={item.label}>
+            <NavLink
+              to={item.to}
+              end
+              onClick={onNavigate}
+              aria-current={first ? 'page' : false}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive && first
+                    ? 'bg-secondary text-secondary-foreground'
+                    : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  orientation === 'column' && 'py-2.5 text-base',
+                )
+              }
+            >
+              {item.label}
+              {item.badge && <Badge variant="amber">{item.badge}</Badge>}
+            </NavLink>
+          </li>
         );
       })}
     </ul>

@@ -19,7 +19,17 @@ type Props = {
 };
 
 /** Below 768px, the signed-in menu: name, role, the admin's view switch, the navigation and Sign Out. Loaded when first opened. */
-export default function ShellMenuDrawer({ open, onOpenChange, name, role, studentView, viewModeSwitch, children, signingOut, onSignOut }: Props) {
+export default function ShellMenuDrawer({
+  open,
+  onOpenChange,
+  name,
+  role,
+  studentView,
+  viewModeSwitch,
+  children,
+  signingOut,
+  onSignOut,
+}: Props) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
       <DrawerContent side="left">

@@ -2,8 +2,23 @@ import type { MeResponse } from '@common/auth';
 import { describe, expect, it } from 'vitest';
 import { displayName, mobileTitle, navItems, roleLabel } from './shell-model';
 
-const session = (role: 'admin' | 'student', viewMode: 'admin' | 'student' = 'admin', fullName = 'Ada Lovelace', firstName = 'Ada'): MeResponse => ({
-  user: { id: '1', email: 'a@example.com', firstName, lastName: '', fullName, role, approvalStatus: 'approved', createdAt: '', lastLoginAt: null },
+const session = (
+  role: 'admin' | 'student',
+  viewMode: 'admin' | 'student' = 'admin',
+  fullName = 'Ada Lovelace',
+  firstName = 'Ada',
+): MeResponse => ({
+  user: {
+    id: '1',
+    email: 'a@example.com',
+    firstName,
+    lastName: '',
+    fullName,
+    role,
+    approvalStatus: 'approved',
+    createdAt: '',
+    lastLoginAt: null,
+  },
   viewMode,
 });
 

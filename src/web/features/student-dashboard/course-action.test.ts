@@ -31,7 +31,13 @@ const course = (id: string, status: DashboardCourse['status']): DashboardCourse 
 
 describe('continueLearning', () => {
   it('keeps the first two in-progress courses in the given order', () => {
-    const list = [course('a', 'completed'), course('b', 'in_progress'), course('c', 'not_started'), course('d', 'in_progress'), course('e', 'in_progress')];
+    const list = [
+      course('a', 'completed'),
+      course('b', 'in_progress'),
+      course('c', 'not_started'),
+      course('d', 'in_progress'),
+      course('e', 'in_progress'),
+    ];
     expect(continueLearning(list).map((c) => c.id)).toEqual(['b', 'd']);
   });
 

@@ -41,7 +41,11 @@ export function StudentDashboardPage() {
   // The spec's toast on a failed load, once per failure (the page keeps its message and Try Again).
   const { isError, errorUpdatedAt, error } = dashboard;
   useEffect(() => {
-    if (isError) toastFailure(error, preview ? 'Failed to load courses for admin student view' : 'Failed to load your courses. Please refresh the page.');
+    if (isError)
+      toastFailure(
+        error,
+        preview ? 'Failed to load courses for admin student view' : 'Failed to load your courses. Please refresh the page.',
+      );
     // `preview` is left out on purpose: it is settled before any failure, and must not toast again alone.
   }, [isError, errorUpdatedAt, error]);
 

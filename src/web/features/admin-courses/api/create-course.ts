@@ -11,7 +11,10 @@ export const useCreateCourse = () => {
     mutationFn: createCourse,
     onSuccess: ({ course }) => {
       // The edit route renders at once from this, without a loading flash; a new course has no chapters.
-      queryClient.setQueryData<CourseEditorResponse>(courseKeys.detail(course.id), { course: { ...course, enrollmentCount: 0 }, chapters: [] });
+      queryClient.setQueryData<CourseEditorResponse>(courseKeys.detail(course.id), {
+        course: { ...course, enrollmentCount: 0 },
+        chapters: [],
+      });
       return queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
     },
   });

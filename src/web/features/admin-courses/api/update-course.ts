@@ -8,7 +8,9 @@ export const updateCourse = ({ courseId, ...body }: CourseUpdateBody & { courseI
 
 /** Puts a changed course into the open editor's data and marks the list stale. */
 export function storeCourse(queryClient: QueryClient, course: CourseResponse['course']) {
-  queryClient.setQueryData<CourseEditorResponse>(courseKeys.detail(course.id), (old) => (old ? { ...old, course: { ...old.course, ...course } } : old));
+  queryClient.setQueryData<CourseEditorResponse>(courseKeys.detail(course.id), (old) =>
+    old ? { ...old, course: { ...old.course, ...course } } : old,
+  );
   return queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
 }
 

@@ -27,7 +27,8 @@ export async function uploadPdf({ file, kind }: { file: File; kind: UploadKind }
   }
   const data = (await response.json().catch(() => undefined)) as Partial<UploadResponse & UploadError> | undefined;
   if (!response.ok || !data?.file) {
-    const message = data?.errMsg || data?.error?.message || (kind === 'tutorial' ? 'Failed to upload tutorial PDF' : 'Failed to upload PDF');
+    const message =
+      data?.errMsg || data?.error?.message || (kind === 'tutorial' ? 'Failed to upload tutorial PDF' : 'Failed to upload PDF');
     throw new ApiError(response.status, data?.error?.code ?? `HTTP_${response.status}`, message, data?.error?.title ?? failedTitle);
   }
   return data.file;

@@ -19,7 +19,14 @@ export const lessonTypeLabels: Record<LessonType, string> = {
   MIXED: 'Mixed (video and PDF)',
 };
 
-type Draft = { title: string; lessonType: LessonType | ''; videoUrl: string; pdf: UploadedFile | null; tutorial: UploadedFile | null; summary: string };
+type Draft = {
+  title: string;
+  lessonType: LessonType | '';
+  videoUrl: string;
+  pdf: UploadedFile | null;
+  tutorial: UploadedFile | null;
+  summary: string;
+};
 const emptyDraft: Draft = { title: '', lessonType: '', videoUrl: '', pdf: null, tutorial: null, summary: '' };
 
 /** What the lesson needs before it is sent (spec §5), or undefined when it may go. */
@@ -37,7 +44,17 @@ function problemOf(draft: Draft): string | undefined {
 }
 
 /** Adds a lesson at the end of one chapter. Stays open afterwards, emptied, for the next lesson. */
-export function AddLessonForm({ courseId, chapterId, chapterTitle, onCancel }: { courseId: string; chapterId: string; chapterTitle: string; onCancel: () => void }) {
+export function AddLessonForm({
+  courseId,
+  chapterId,
+  chapterTitle,
+  onCancel,
+}: {
+  courseId: string;
+  chapterId: string;
+  chapterTitle: string;
+  onCancel: () => void;
+}) {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const addLesson = useAddLesson(courseId);
@@ -76,7 +93,12 @@ export function AddLessonForm({ courseId, chapterId, chapterTitle, onCancel }: {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Add a lesson to ${chapterTitle}`} className="grid grid-cols-1 gap-4 rounded-lg border bg-background/60 p-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Add a lesson to ${chapterTitle}`}
+      className="grid grid-cols-1 gap-4 rounded-lg border bg-background/60 p-4"
+    >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
         <div className="grid gap-2">
           <Label htmlFor={ids.title}>Lesson Title</Label>
@@ -170,7 +192,11 @@ export function AddLessonForm({ courseId, chapterId, chapterTitle, onCancel }: {
           Cancel
         </Button>
         <Button type="submit" disabled={!ready || addLesson.isPending}>
-          {addLesson.isPending ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+          {addLesson.isPending ? (
+            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <PlusIcon aria-hidden="true" />
+          )}
           {addLesson.isPending ? 'Adding...' : 'Add Lesson'}
         </Button>
       </div>

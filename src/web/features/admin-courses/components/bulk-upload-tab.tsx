@@ -1,5 +1,14 @@
 import { BULK_UPLOAD_EXAMPLE, BULK_UPLOAD_MAX_ROWS, type BulkUploadResponse } from '@common/bulk-upload';
-import { CircleCheckIcon, CircleXIcon, ClipboardPasteIcon, EraserIcon, FolderPlusIcon, ListTreeIcon, LoaderCircleIcon, UploadIcon } from 'lucide-react';
+import {
+  CircleCheckIcon,
+  CircleXIcon,
+  ClipboardPasteIcon,
+  EraserIcon,
+  FolderPlusIcon,
+  ListTreeIcon,
+  LoaderCircleIcon,
+  UploadIcon,
+} from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/ui/badge';
@@ -13,7 +22,11 @@ import { plural } from '../format';
 import { toastFailure } from '@web/lib/notify';
 
 const columns: { name: string; required: boolean; text: string }[] = [
-  { name: 'chapter', required: true, text: 'The chapter title. An existing chapter is matched whatever its capitals; otherwise a new chapter is added at the end.' },
+  {
+    name: 'chapter',
+    required: true,
+    text: 'The chapter title. An existing chapter is matched whatever its capitals; otherwise a new chapter is added at the end.',
+  },
   { name: 'lesson', required: true, text: 'The lesson title.' },
   { name: 'type', required: true, text: 'VIDEO, PDF or MIXED (any capitals).' },
   {
@@ -41,16 +54,23 @@ function Instructions({ onUseExample }: { onUseExample: () => void }) {
             <div key={c.name} className="contents">
               <dt className="flex items-center gap-2">
                 <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem]">{c.name}</code>
-                <span className={c.required ? 'text-xs font-medium' : 'text-xs text-muted-foreground'}>{c.required ? 'required' : 'optional'}</span>
+                <span className={c.required ? 'text-xs font-medium' : 'text-xs text-muted-foreground'}>
+                  {c.required ? 'required' : 'optional'}
+                </span>
               </dt>
               <dd className="mb-2 text-muted-foreground sm:mb-0">{c.text}</dd>
             </div>
           ))}
         </dl>
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>Put a value in double quotes when it contains a comma, e.g. "Keywords, types and operators"; write a quote inside quotes as "".</li>
+          <li>
+            Put a value in double quotes when it contains a comma, e.g. "Keywords, types and operators"; write a quote inside quotes as "".
+          </li>
           <li>New lessons go after the chapter's existing lessons, in the order of the rows.</li>
-          <li>A row with a problem is skipped and listed with the reason; all the other rows are added. Fix the failed rows and upload only those again.</li>
+          <li>
+            A row with a problem is skipped and listed with the reason; all the other rows are added. Fix the failed rows and upload only
+            those again.
+          </li>
           <li>At most {BULK_UPLOAD_MAX_ROWS.toLocaleString()} rows at a time.</li>
         </ul>
         <div>
@@ -61,7 +81,11 @@ function Instructions({ onUseExample }: { onUseExample: () => void }) {
               Use Example
             </Button>
           </div>
-          <pre tabIndex={0} aria-label="Example data" className="overflow-x-auto rounded-lg border bg-muted p-3 font-mono text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <pre
+            tabIndex={0}
+            aria-label="Example data"
+            className="overflow-x-auto rounded-lg border bg-muted p-3 font-mono text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {BULK_UPLOAD_EXAMPLE}
           </pre>
         </div>
@@ -106,7 +130,9 @@ function Results({ result, onShowContent }: { result: BulkUploadResponse; onShow
                   <span className="sr-only">{r.status === 'success' ? 'Success: ' : 'Error: '}</span>
                   Row {r.row}: {r.chapter || '(no chapter)'} › {r.lesson || '(no lesson)'}
                 </p>
-                <p className={r.status === 'success' ? 'text-muted-foreground break-words' : 'text-red-700 break-words dark:text-red-400'}>{r.message}</p>
+                <p className={r.status === 'success' ? 'text-muted-foreground break-words' : 'text-red-700 break-words dark:text-red-400'}>
+                  {r.message}
+                </p>
               </div>
             </li>
           ))}
@@ -170,7 +196,11 @@ export function BulkUploadTab({ courseId, onShowContent }: { courseId: string; o
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={upload.isPending}>
-              {upload.isPending ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <UploadIcon aria-hidden="true" />}
+              {upload.isPending ? (
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <UploadIcon aria-hidden="true" />
+              )}
               {upload.isPending ? 'Uploading...' : 'Upload Lessons'}
             </Button>
             <Button

@@ -1,6 +1,18 @@
 import type { ChapterWithLessons, Lesson, LessonType } from '@common/courses';
 import { CHAPTER_TITLE_MAX } from '@common/courses';
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, FileTextIcon, LayersIcon, PencilIcon, PlusIcon, Trash2Icon, VideoIcon, XIcon, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CheckIcon,
+  FileTextIcon,
+  LayersIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+  VideoIcon,
+  XIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -20,16 +32,45 @@ const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {
 export type MoveDirection = 'up' | 'down';
 
 const iconButton = 'size-8 text-muted-foreground hover:text-foreground';
-const dangerButton = 'size-8 text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300';
+const dangerButton =
+  'size-8 text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300';
 
 /** Up and down buttons; `data-move` lets the content tab put focus back on them after the list re-renders. */
-function MoveButtons({ moveKey, what, first, last, onMove }: { moveKey: string; what: string; first: boolean; last: boolean; onMove: (d: MoveDirection) => void }) {
+function MoveButtons({
+  moveKey,
+  what,
+  first,
+  last,
+  onMove,
+}: {
+  moveKey: string;
+  what: string;
+  first: boolean;
+  last: boolean;
+  onMove: (d: MoveDirection) => void;
+}) {
   return (
     <>
-      <Button variant="ghost" size="icon" className={iconButton} data-move={`${moveKey}-up`} disabled={first} aria-label={`Move ${what} up`} onClick={() => onMove('up')}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={iconButton}
+        data-move={`${moveKey}-up`}
+        disabled={first}
+        aria-label={`Move ${what} up`}
+        onClick={() => onMove('up')}
+      >
         <ArrowUpIcon aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className={iconButton} data-move={`${moveKey}-down`} disabled={last} aria-label={`Move ${what} down`} onClick={() => onMove('down')}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={iconButton}
+        data-move={`${moveKey}-down`}
+        disabled={last}
+        aria-label={`Move ${what} down`}
+        onClick={() => onMove('down')}
+      >
         <ArrowDownIcon aria-hidden="true" />
       </Button>
     </>
@@ -135,10 +176,24 @@ function ChapterTitle({ courseId, chapter }: { courseId: string; chapter: Chapte
           onKeyDown={onKeyDown}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <Button variant="ghost" size="icon" className={iconButton} aria-label="Save chapter title" onClick={save} disabled={rename.isPending || !draft.trim()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={iconButton}
+          aria-label="Save chapter title"
+          onClick={save}
+          disabled={rename.isPending || !draft.trim()}
+        >
           <CheckIcon aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" className={iconButton} aria-label="Cancel renaming" onClick={finish} disabled={rename.isPending}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={iconButton}
+          aria-label="Cancel renaming"
+          onClick={finish}
+          disabled={rename.isPending}
+        >
           <XIcon aria-hidden="true" />
         </Button>
       </div>
@@ -196,7 +251,10 @@ export function ChapterCard({
       className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <div className="flex items-center gap-2 border-b bg-muted/40 px-3 py-2.5 sm:gap-3 sm:px-4">
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground tabular-nums" aria-hidden="true">
+        <span
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground tabular-nums"
+          aria-hidden="true"
+        >
           {chapter.order}
         </span>
         <ChapterTitle courseId={courseId} chapter={chapter} />

@@ -64,7 +64,11 @@ function AddChapterBox({ courseId }: { courseId: string }) {
             onChange={(e) => setTitle(e.target.value)}
           />
           <Button type="submit" disabled={!title.trim() || addChapter.isPending}>
-            {addChapter.isPending ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+            {addChapter.isPending ? (
+              <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            ) : (
+              <PlusIcon aria-hidden="true" />
+            )}
             Add Chapter
           </Button>
         </div>
@@ -210,7 +214,9 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
               : 'Delete?'
         }
         description={
-          toDelete?.kind === 'chapter' ? 'Are you sure you want to delete this chapter and all its lessons?' : 'Are you sure you want to delete this lesson?'
+          toDelete?.kind === 'chapter'
+            ? 'Are you sure you want to delete this chapter and all its lessons?'
+            : 'Are you sure you want to delete this lesson?'
         }
         confirmLabel={toDelete?.kind === 'chapter' ? 'Delete Chapter' : 'Delete Lesson'}
         pendingLabel="Deleting..."

@@ -43,12 +43,24 @@ export function ManageEnrollments({
       <div className="flex flex-col gap-2 sm:max-w-sm">
         <Label htmlFor={filterId}>Filter students</Label>
         <div className="relative">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id={filterId} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name or email" className="pl-9" />
+          <SearchIcon
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={filterId}
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Name or email"
+            className="pl-9"
+          />
         </div>
       </div>
       {shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed bg-card px-6 py-8 text-center text-muted-foreground">No approved students match “{filter.trim()}”.</p>
+        <p className="rounded-xl border border-dashed bg-card px-6 py-8 text-center text-muted-foreground">
+          No approved students match “{filter.trim()}”.
+        </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Approved students and their enrollments">
           {shown.map((student) => {
@@ -85,13 +97,33 @@ export function ManageEnrollments({
                             <span className="sr-only">{isEnrolled ? '(enrolled)' : '(not enrolled)'}</span>
                           </span>
                           {isEnrolled ? (
-                            <Button size="sm" variant="outline" disabled={isBusy} onClick={() => onUnenroll(student, course)} aria-label={`Unenroll ${name}`}>
-                              {isBusy ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <MinusIcon aria-hidden="true" />}
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={isBusy}
+                              onClick={() => onUnenroll(student, course)}
+                              aria-label={`Unenroll ${name}`}
+                            >
+                              {isBusy ? (
+                                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                              ) : (
+                                <MinusIcon aria-hidden="true" />
+                              )}
                               Unenroll
                             </Button>
                           ) : (
-                            <Button size="sm" variant="secondary" disabled={isBusy} onClick={() => onEnroll(student, course)} aria-label={`Enroll ${name}`}>
-                              {isBusy ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <PlusIcon aria-hidden="true" />}
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              disabled={isBusy}
+                              onClick={() => onEnroll(student, course)}
+                              aria-label={`Enroll ${name}`}
+                            >
+                              {isBusy ? (
+                                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                              ) : (
+                                <PlusIcon aria-hidden="true" />
+                              )}
                               Enroll
                             </Button>
                           )}

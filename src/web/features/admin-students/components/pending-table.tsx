@@ -27,7 +27,13 @@ export function PendingTable({
   return (
     <ResponsiveTable caption="Registrations waiting for approval, the longest waiting first">
       <ResponsiveTableHead
-        columns={[{ label: 'Name' }, { label: 'Surname' }, { label: 'Email' }, { label: 'Registered' }, { label: 'Actions', className: 'text-right' }]}
+        columns={[
+          { label: 'Name' },
+          { label: 'Surname' },
+          { label: 'Email' },
+          { label: 'Registered' },
+          { label: 'Actions', className: 'text-right' },
+        ]}
       />
       <ResponsiveTableBody>
         {students.map((s) => {
@@ -49,10 +55,20 @@ export function PendingTable({
               <ResponsiveTableCell className="md:text-right max-md:mt-1.5">
                 <div className="flex gap-2 max-md:w-full md:justify-end [&>button]:max-md:flex-1">
                   <Button size="sm" onClick={() => onApprove(s)} disabled={busyId !== undefined} aria-label={`Approve ${s.fullName}`}>
-                    {busy ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}
+                    {busy ? (
+                      <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                    ) : (
+                      <CheckIcon aria-hidden="true" />
+                    )}
                     Approve
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => onReject(s)} disabled={busyId !== undefined} aria-label={`Reject ${s.fullName}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onReject(s)}
+                    disabled={busyId !== undefined}
+                    aria-label={`Reject ${s.fullName}`}
+                  >
                     <XIcon aria-hidden="true" />
                     Reject
                   </Button>

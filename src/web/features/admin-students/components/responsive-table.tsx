@@ -24,7 +24,12 @@ export function ResponsiveTableHead({ columns }: { columns: { label: string; cla
     <thead role="rowgroup" className="max-md:sr-only">
       <tr role="row" className="border-b bg-muted/50">
         {columns.map((c) => (
-          <th key={c.label} role="columnheader" scope="col" className={cn('px-4 py-3 text-left font-medium text-muted-foreground', c.className)}>
+          <th
+            key={c.label}
+            role="columnheader"
+            scope="col"
+            className={cn('px-4 py-3 text-left font-medium text-muted-foreground', c.className)}
+          >
             {c.label}
           </th>
         ))}
@@ -54,7 +59,11 @@ export function ResponsiveTableRow({ className, ...props }: ComponentProps<'tr'>
 /** A cell; `label` is shown before the value only in the stacked layout (the column header says it on wide screens). */
 export function ResponsiveTableCell({ label, className, children, ...props }: ComponentProps<'td'> & { label?: string }) {
   return (
-    <td role="cell" className={cn('px-4 py-3 align-middle max-md:flex max-md:items-baseline max-md:gap-3 max-md:p-0', className)} {...props}>
+    <td
+      role="cell"
+      className={cn('px-4 py-3 align-middle max-md:flex max-md:items-baseline max-md:gap-3 max-md:p-0', className)}
+      {...props}
+    >
       {label && (
         <span aria-hidden="true" className="w-24 shrink-0 text-xs font-medium uppercase tracking-wide text-muted-foreground md:hidden">
           {label}

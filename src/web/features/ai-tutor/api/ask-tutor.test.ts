@@ -31,7 +31,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('askTutor', () => {
   it('posts the question and yields start, the deltas and done', async () => {
-    const fetch = vi.fn(async () => streamResponse([frame(start), frame({ type: 'delta', text: 'H' }), frame({ type: 'delta', text: 'i' }), frame(done)]));
+    const fetch = vi.fn(async () =>
+      streamResponse([frame(start), frame({ type: 'delta', text: 'H' }), frame({ type: 'delta', text: 'i' }), frame(done)]),
+    );
     vi.stubGlobal('fetch', fetch);
     const events = await collect(askTutor('lesson-1', { content: 'Q', conversationId: null }));
     expect(events.map((e) => e.type)).toEqual(['start', 'delta', 'delta', 'done']);
@@ -44,7 +46,10 @@ describe('askTutor', () => {
 
   it('turns a refusal before the stream into the server’s ApiError', async () => {
     vi.stubGlobal('fetch', async () =>
-      Response.json({ error: { code: 'RATE_LIMITED', message: AiTutorTexts.budgetSpent(50), title: 'Too Many Requests' } }, { status: 429 }),
+      Response.json(
+        { error: { code: 'RATE_LIMITED', message: AiTutorTexts.budgetSpent(50), title: 'Too Many Requests' } },
+        { status: 429 },
+      ),
     );
     const error = await collect(askTutor('l', { content: 'Q' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

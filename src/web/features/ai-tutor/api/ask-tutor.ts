@@ -56,7 +56,12 @@ export async function* askTutor(
     } catch (err) {
       if (stalled()) throw new TutorStreamError('The AI tutor did not answer in time.');
       if (options.signal?.aborted) throw err;
-      throw new ApiError(0, NETWORK_ERROR, 'We could not reach the server. Please check your connection and try again.', 'Connection Problem');
+      throw new ApiError(
+        0,
+        NETWORK_ERROR,
+        'We could not reach the server. Please check your connection and try again.',
+        'Connection Problem',
+      );
     }
     if (!response.ok) throw await refusal(response);
     if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {

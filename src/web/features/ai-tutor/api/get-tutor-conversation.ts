@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { tutorKeys, tutorPath } from './tutor-keys';
 
-export const getTutorConversation = (lessonId: string, signal?: AbortSignal) => api.get<TutorConversationResponse>(tutorPath(lessonId), { signal });
+export const getTutorConversation = (lessonId: string, signal?: AbortSignal) =>
+  api.get<TutorConversationResponse>(tutorPath(lessonId), { signal });
 
 /**
  * The signed-in user's latest conversation about a lesson, with the day's budget. The panel keeps

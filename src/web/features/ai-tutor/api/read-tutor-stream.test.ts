@@ -19,7 +19,10 @@ const frame = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
 
 describe('readTutorStream', () => {
   it('yields typed events even when a multi-byte character is cut between network chunks', async () => {
-    const bytes = new TextEncoder().encode(frame({ type: 'delta', text: 'for (int i = 0; i < n; i++) — ünïcode ✓' }) + frame({ type: 'error', code: 'AI_UNAVAILABLE', message: 'down' }));
+    const bytes = new TextEncoder().encode(
+      frame({ type: 'delta', text: 'for (int i = 0; i < n; i++) — ünïcode ✓' }) +
+        frame({ type: 'error', code: 'AI_UNAVAILABLE', message: 'down' }),
+    );
     const dash = bytes.indexOf(0xe2); // first byte of the three-byte em dash
     const events = await collect(bytesStream([bytes.slice(0, dash + 1), bytes.slice(dash + 1, dash + 2), bytes.slice(dash + 2)]));
     expect(events).toEqual([

@@ -18,7 +18,14 @@ const components: Components = {
     </pre>
   ),
   // No pictures from answers: a remote image would load (and report the reader) without a click.
-  img: ({ src, alt }) => (typeof src === 'string' && src ? <a href={src} target="_blank" rel="noopener noreferrer nofollow">{alt || src}</a> : <>{alt}</>),
+  img: ({ src, alt }) =>
+    typeof src === 'string' && src ? (
+      <a href={src} target="_blank" rel="noopener noreferrer nofollow">
+        {alt || src}
+      </a>
+    ) : (
+      <>{alt}</>
+    ),
 };
 
 /**

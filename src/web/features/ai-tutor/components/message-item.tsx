@@ -31,7 +31,10 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
   return (
     <li className={cn('flex gap-2', mine && 'flex-row-reverse')} data-role={role}>
       {!mine && (
-        <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground" aria-hidden="true">
+        <span
+          className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+          aria-hidden="true"
+        >
           <BotIcon className="size-4" />
         </span>
       )}
@@ -44,7 +47,11 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
           )}
         >
           <span className="sr-only">{mine ? 'You said:' : 'AI Tutor said:'}</span>
-          {mine ? <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p> : <MarkdownMessage content={content} />}
+          {mine ? (
+            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p>
+          ) : (
+            <MarkdownMessage content={content} />
+          )}
           {children}
           {!mine && !streaming && sources && <WebSources sources={sources} />}
         </div>
@@ -56,7 +63,9 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
               </time>
             )}
             {copyable && <CopyButton text={content} />}
-            {listenLessonId && <ListenButton text={speakableText(content)} lessonId={listenLessonId} label="Listen to this answer" compact />}
+            {listenLessonId && (
+              <ListenButton text={speakableText(content)} lessonId={listenLessonId} label="Listen to this answer" compact />
+            )}
           </div>
         )}
       </div>

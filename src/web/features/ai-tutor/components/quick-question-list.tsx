@@ -15,7 +15,10 @@ export function QuickQuestionList({ questions, disabled, onAsk, compact }: Props
     <div
       role="group"
       aria-label="Quick questions"
-      className={cn('flex gap-2 px-3 pt-2 pb-1', compact ? 'overflow-x-auto [scrollbar-width:thin]' : 'overflow-x-auto [scrollbar-width:thin] md:flex-wrap md:overflow-visible')}
+      className={cn(
+        'flex gap-2 px-3 pt-2 pb-1',
+        compact ? 'overflow-x-auto [scrollbar-width:thin]' : 'overflow-x-auto [scrollbar-width:thin] md:flex-wrap md:overflow-visible',
+      )}
     >
       {questions.map((q) => (
         <button

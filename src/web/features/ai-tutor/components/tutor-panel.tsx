@@ -32,13 +32,20 @@ const STICK_TO_END_PX = 80;
 function ThinkingIndicator() {
   return (
     <li className="flex gap-2" data-testid="ai-thinking">
-      <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground" aria-hidden="true">
+      <span
+        className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+        aria-hidden="true"
+      >
         <BotIcon className="size-4" />
       </span>
       <div role="status" className="flex items-center gap-2 rounded-2xl rounded-tl-sm bg-muted px-3 py-2 text-sm text-muted-foreground">
         <span className="flex gap-1" aria-hidden="true">
           {[0, 150, 300].map((delay) => (
-            <span key={delay} className="size-1.5 animate-bounce rounded-full bg-current motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+            <span
+              key={delay}
+              className="size-1.5 animate-bounce rounded-full bg-current motion-reduce:animate-none"
+              style={{ animationDelay: `${delay}ms` }}
+            />
           ))}
         </span>
         {AiTutorTexts.thinking}
@@ -111,7 +118,10 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
       )}
     >
       <header className="flex items-center gap-2 border-b px-3 py-2.5">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
+          aria-hidden="true"
+        >
           <BotIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -142,11 +152,30 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
           </Button>
         )}
         {minimized ? (
-          <Button ref={expandButton} variant="ghost" size="icon" className="size-9" aria-label="Expand AI Tutor" title="Expand" aria-expanded={false} aria-controls={bodyId} onClick={onRestore}>
+          <Button
+            ref={expandButton}
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Expand AI Tutor"
+            title="Expand"
+            aria-expanded={false}
+            aria-controls={bodyId}
+            onClick={onRestore}
+          >
             <ChevronUpIcon aria-hidden="true" />
           </Button>
         ) : (
-          <Button variant="ghost" size="icon" className="size-9" aria-label="Minimize AI Tutor" title="Minimize" aria-expanded aria-controls={bodyId} onClick={onMinimize}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Minimize AI Tutor"
+            title="Minimize"
+            aria-expanded
+            aria-controls={bodyId}
+            onClick={onMinimize}
+          >
             <MinusIcon aria-hidden="true" />
           </Button>
         )}
@@ -171,7 +200,11 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             <p className="px-2 py-8 text-center text-sm text-muted-foreground">Select a lesson to ask the AI tutor about it.</p>
           ) : query.isError && !conversation ? (
             <LoadError
-              message={isApiError(query.error) && query.error.status >= 400 && query.error.status < 500 ? query.error.message : 'We could not load your conversation with the AI tutor.'}
+              message={
+                isApiError(query.error) && query.error.status >= 400 && query.error.status < 500
+                  ? query.error.message
+                  : 'We could not load your conversation with the AI tutor.'
+              }
               onRetry={() => void query.refetch()}
               retrying={query.isFetching}
             />
@@ -197,7 +230,10 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
                   <ThinkingIndicator />
                 ) : (
                   <MessageItem role="assistant" content={stream.text} streaming>
-                    <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom motion-reduce:animate-none" aria-hidden="true" />
+                    <span
+                      className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom motion-reduce:animate-none"
+                      aria-hidden="true"
+                    />
                   </MessageItem>
                 ))}
             </ol>
@@ -214,13 +250,17 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             {AiTutorTexts.budgetSpent(budget.limit)}
           </Alert>
         )}
-        {loaded && !budgetSpent && <QuickQuestionList questions={questions} disabled={!canSend} onAsk={chat.send} compact={messages.length > 0} />}
+        {loaded && !budgetSpent && (
+          <QuickQuestionList questions={questions} disabled={!canSend} onAsk={chat.send} compact={messages.length > 0} />
+        )}
         <TutorComposer
           lessonId={lesson?.id ?? null}
           disabled={!canSend}
           onSend={chat.send}
           returnedDraft={chat.returnedDraft}
-          footnote={loaded && conversation.available && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining) : undefined}
+          footnote={
+            loaded && conversation.available && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining) : undefined
+          }
           inputRef={inputRef}
         />
       </div>

@@ -21,7 +21,13 @@ const axis = {
 } as const;
 
 const tooltip = {
-  contentStyle: { background: 'var(--popover)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--popover-foreground)', fontSize: 13 },
+  contentStyle: {
+    background: 'var(--popover)',
+    border: '1px solid var(--border)',
+    borderRadius: 8,
+    color: 'var(--popover-foreground)',
+    fontSize: 13,
+  },
   labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
   itemStyle: { color: 'var(--popover-foreground)' },
   cursor: { fill: 'var(--muted)', opacity: 0.6 },
@@ -71,27 +77,27 @@ function ChartFigure<T>({
       {footer}
       {/* A table ignores a 1-px width: the wrapper is what hides it without widening the page. */}
       <div className="sr-only">
-      <table>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <td key={c.label}>{c.value(row)}</td>
+                <th key={c.label} scope="col">
+                  {c.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.label}>{c.value(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );
@@ -115,7 +121,14 @@ export function WeeklyEnrollmentsChart({ rows, summary }: { rows: WeeklyRow[]; s
         <XAxis dataKey="label" {...axis} />
         <YAxis allowDecimals={false} {...axis} />
         <Tooltip {...tooltip} labelFormatter={(_, p) => p[0]?.payload.week ?? ''} />
-        <Bar isAnimationActive={false} dataKey="newEnrollments" name="New enrollments" fill={SERIES.primary} radius={[4, 4, 0, 0]} maxBarSize={40} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="newEnrollments"
+          name="New enrollments"
+          fill={SERIES.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={40}
+        />
       </BarChart>
     </ChartFigure>
   );
@@ -140,8 +153,22 @@ export function WeeklyActivityChart({ rows, summary }: { rows: WeeklyRow[]; summ
         <YAxis allowDecimals={false} {...axis} />
         <Tooltip {...tooltip} labelFormatter={(_, p) => p[0]?.payload.week ?? ''} />
         <Legend {...legend} />
-        <Bar isAnimationActive={false} dataKey="lessonsCompleted" name="Lessons completed" fill={SERIES.primary} radius={[4, 4, 0, 0]} maxBarSize={28} />
-        <Bar isAnimationActive={false} dataKey="activeStudents" name="Active students" fill={SERIES.secondary} radius={[4, 4, 0, 0]} maxBarSize={28} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="lessonsCompleted"
+          name="Lessons completed"
+          fill={SERIES.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={28}
+        />
+        <Bar
+          isAnimationActive={false}
+          dataKey="activeStudents"
+          name="Active students"
+          fill={SERIES.secondary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={28}
+        />
       </BarChart>
     </ChartFigure>
   );
@@ -163,7 +190,14 @@ export function ProgressDistributionChart({ rows, summary }: { rows: Distributio
         <XAxis dataKey="label" {...axis} interval={0} tick={{ ...axis.tick, fontSize: 11 }} />
         <YAxis allowDecimals={false} {...axis} />
         <Tooltip {...tooltip} />
-        <Bar isAnimationActive={false} dataKey="enrollments" name="Enrollments" fill={SERIES.primary} radius={[4, 4, 0, 0]} maxBarSize={48} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="enrollments"
+          name="Enrollments"
+          fill={SERIES.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={48}
+        />
       </BarChart>
     </ChartFigure>
   );
@@ -192,7 +226,15 @@ function ToneKey() {
   );
 }
 
-export function ChapterChart({ rows, toneOf, summary }: { rows: ChapterRow[]; toneOf: (score: number | null) => Tone | null; summary: string }) {
+export function ChapterChart({
+  rows,
+  toneOf,
+  summary,
+}: {
+  rows: ChapterRow[];
+  toneOf: (score: number | null) => Tone | null;
+  summary: string;
+}) {
   return (
     <ChartFigure
       title="Completion and difficulty by chapter"
@@ -211,8 +253,22 @@ export function ChapterChart({ rows, toneOf, summary }: { rows: ChapterRow[]; to
         <XAxis dataKey="chapter" {...axis} tickFormatter={(v: string) => shorten(v, 14)} />
         <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} {...axis} />
         <Tooltip {...tooltip} />
-        <Bar isAnimationActive={false} dataKey="completionRate" name="Completion rate (%)" fill={SERIES.primary} radius={[4, 4, 0, 0]} maxBarSize={32} />
-        <Bar isAnimationActive={false} dataKey="difficultyScore" name="Difficulty" fill="var(--muted-foreground)" radius={[4, 4, 0, 0]} maxBarSize={32}>
+        <Bar
+          isAnimationActive={false}
+          dataKey="completionRate"
+          name="Completion rate (%)"
+          fill={SERIES.primary}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={32}
+        />
+        <Bar
+          isAnimationActive={false}
+          dataKey="difficultyScore"
+          name="Difficulty"
+          fill="var(--muted-foreground)"
+          radius={[4, 4, 0, 0]}
+          maxBarSize={32}
+        >
           {rows.map((r, i) => (
             <Cell key={i} fill={TONE_FILL[toneOf(r.difficultyScore) ?? 'green']} />
           ))}

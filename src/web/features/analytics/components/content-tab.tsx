@@ -5,7 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, tutorialInsight } from '../view-model';
 import { Metric, MetricList, NotTracked } from './parts';
 
-function EngagementCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+function EngagementCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-start gap-3 space-y-0">
@@ -44,7 +54,10 @@ export function ContentTab({ content: c, range }: { content: AnalyticsResponse['
         <EngagementCard icon={PlayCircleIcon} title="Video" description="Starts reported by the YouTube and Vimeo players.">
           <MetricList>
             <Metric label="Total views" value={formatNumber(c.video.totalViews)} />
-            <Metric label="Average watch time" value={<NotTracked why="the embedded players do not report how long a video was watched" />} />
+            <Metric
+              label="Average watch time"
+              value={<NotTracked why="the embedded players do not report how long a video was watched" />}
+            />
             <Metric label="Skip rate" value={<NotTracked why="seeking in a video is not reported" />} />
             <Metric label="Replay rate" value={<NotTracked why="replays are not reported" />} />
           </MetricList>
@@ -58,9 +71,17 @@ export function ContentTab({ content: c, range }: { content: AnalyticsResponse['
           </MetricList>
         </EngagementCard>
 
-        <EngagementCard icon={FileDownIcon} title="Tutorial PDF" description={`${plural(t.lessonsWithTutorial, 'lesson')} with a tutorial PDF.`}>
+        <EngagementCard
+          icon={FileDownIcon}
+          title="Tutorial PDF"
+          description={`${plural(t.lessonsWithTutorial, 'lesson')} with a tutorial PDF.`}
+        >
           <MetricList>
-            <Metric label="Download rate" value={formatPercent(t.downloadRate)} hint={`${formatNumber(t.downloadedPairs)} of ${plural(t.startedPairs, 'started lesson')}`} />
+            <Metric
+              label="Download rate"
+              value={formatPercent(t.downloadRate)}
+              hint={`${formatNumber(t.downloadedPairs)} of ${plural(t.startedPairs, 'started lesson')}`}
+            />
             <Metric
               label="Correlation with completion"
               value={t.correlationWithCompletion === null ? NO_DATA : formatNumber(t.correlationWithCompletion)}

@@ -42,8 +42,16 @@ function PathCard({ path: p }: { path: Path }) {
             value={p.averageCompletionTimeDays === null ? NO_DATA : `${formatNumber(p.averageCompletionTimeDays)} days`}
             hint="From enrollment to the last lesson, over finished enrollments"
           />
-          <Metric label="Lessons in the optimal sequence" value={formatNumber(p.lessonsInSequence)} hint="Chapters, then lessons, in course order" />
-          <Metric label="Dropoff points" value={formatNumber(p.dropoffPointCount)} hint={`Lessons above ${AnalyticsRules.courseDropoffAbovePercent}% drop-off`} />
+          <Metric
+            label="Lessons in the optimal sequence"
+            value={formatNumber(p.lessonsInSequence)}
+            hint="Chapters, then lessons, in course order"
+          />
+          <Metric
+            label="Dropoff points"
+            value={formatNumber(p.dropoffPointCount)}
+            hint={`Lessons above ${AnalyticsRules.courseDropoffAbovePercent}% drop-off`}
+          />
         </MetricList>
 
         <section aria-labelledby={`dropoffs-${p.course.id}`}>
@@ -51,7 +59,9 @@ function PathCard({ path: p }: { path: Path }) {
             Critical dropoff points
           </h3>
           {p.commonDropoffPoints.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No lesson of this course is above {AnalyticsRules.courseDropoffAbovePercent}% drop-off.</p>
+            <p className="text-sm text-muted-foreground">
+              No lesson of this course is above {AnalyticsRules.courseDropoffAbovePercent}% drop-off.
+            </p>
           ) : (
             <ul className="flex flex-col divide-y rounded-lg border">
               {p.commonDropoffPoints.map((d) => {
@@ -97,7 +107,11 @@ function PathCard({ path: p }: { path: Path }) {
                       </span>
                     </div>
                     {tone && c.difficultyScore !== null ? (
-                      <ToneBar value={c.difficultyScore} tone={tone} label={`Difficulty of ${c.chapter.title}: ${c.difficultyScore} out of 100`} />
+                      <ToneBar
+                        value={c.difficultyScore}
+                        tone={tone}
+                        label={`Difficulty of ${c.chapter.title}: ${c.difficultyScore} out of 100`}
+                      />
                     ) : (
                       <div className="h-2 rounded-full bg-muted" />
                     )}

@@ -9,8 +9,18 @@ import { TopCoursesTable } from './top-courses-table';
 
 const ENGAGEMENT = [
   { key: 'active', label: 'Active', description: 'Activity in the last 14 days and on track', bar: '' },
-  { key: 'struggling', label: 'Struggling', description: `Average progress below ${AnalyticsRules.strugglingBelowPercent}%`, bar: '[&>div]:bg-amber-600 dark:[&>div]:bg-amber-500' },
-  { key: 'inactive', label: 'Inactive', description: `No activity for more than ${AnalyticsRules.inactiveAfterDays} days`, bar: '[&>div]:bg-rose-600 dark:[&>div]:bg-rose-500' },
+  {
+    key: 'struggling',
+    label: 'Struggling',
+    description: `Average progress below ${AnalyticsRules.strugglingBelowPercent}%`,
+    bar: '[&>div]:bg-amber-600 dark:[&>div]:bg-amber-500',
+  },
+  {
+    key: 'inactive',
+    label: 'Inactive',
+    description: `No activity for more than ${AnalyticsRules.inactiveAfterDays} days`,
+    bar: '[&>div]:bg-rose-600 dark:[&>div]:bg-rose-500',
+  },
 ] as const;
 
 export function OverviewTab({ data }: { data: AnalyticsResponse }) {
@@ -30,7 +40,11 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           <CardDescription>Published courses with the most enrollments.</CardDescription>
         </CardHeader>
         <CardContent>
-          {top.length === 0 ? <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel> : <TopCoursesTable courses={top} />}
+          {top.length === 0 ? (
+            <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel>
+          ) : (
+            <TopCoursesTable courses={top} />
+          )}
         </CardContent>
       </Card>
 
@@ -68,7 +82,9 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
             <h2>Progress Distribution</h2>
           </CardTitle>
           <CardDescription>
-            {total === 0 ? 'No enrollments yet.' : `${plural(total, 'enrollment')}; average progress ${formatPercent(data.totals.averageProgress)}.`}
+            {total === 0
+              ? 'No enrollments yet.'
+              : `${plural(total, 'enrollment')}; average progress ${formatPercent(data.totals.averageProgress)}.`}
           </CardDescription>
         </CardHeader>
         <CardContent>

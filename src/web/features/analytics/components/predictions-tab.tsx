@@ -16,7 +16,8 @@ export function PredictionsTab({ predictions }: { predictions: Prediction[] }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
-        Simple projections of the last 4 weeks. The confidence is the planned confidence of each kind of forecast, not a statistical measure.
+        Simple projections of the last 4 weeks. The confidence is the planned confidence of each kind of forecast, not a statistical
+        measure.
       </p>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {predictions.map((p) => {

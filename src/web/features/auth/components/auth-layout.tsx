@@ -18,7 +18,11 @@ export function AuthLayout({ title, children, aside }: { title: string; children
           <ThemeToggle />
         </div>
       </header>
-      <main id="main-content" tabIndex={-1} className="relative flex flex-1 items-start justify-center px-4 pb-24 pt-6 focus:outline-none sm:items-center sm:pt-10">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="relative flex flex-1 items-start justify-center px-4 pb-24 pt-6 focus:outline-none sm:items-center sm:pt-10"
+      >
         <div className="w-full max-w-md">{children}</div>
       </main>
       {aside}

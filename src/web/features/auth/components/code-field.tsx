@@ -3,7 +3,17 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 
 /** The e-mailed one-time code: digits only, at most 6, offered by the OS from the e-mail (one-time-code). */
-export function CodeField({ id, value, onChange, disabled }: { id: string; value: string; onChange: (code: string) => void; disabled?: boolean }) {
+export function CodeField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>Verification Code</Label>

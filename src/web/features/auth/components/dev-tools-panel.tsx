@@ -28,8 +28,8 @@ export function DevToolsPanel() {
             Dev Tools
           </h2>
           <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">
-            Development only. Sign in as a built-in test student with one click, or enter their e-mail above and use the development
-            code shown in the README.
+            Development only. Sign in as a built-in test student with one click, or enter their e-mail above and use the development code
+            shown in the README.
           </p>
           <ul className="mt-3 space-y-2">
             {testUsers.map((user) => (
@@ -37,7 +37,10 @@ export function DevToolsPanel() {
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 text-sm font-medium">
                     <span className="truncate">{user.fullName}</span>
-                    <Badge variant={user.approvalStatus === 'approved' ? 'green' : user.approvalStatus === 'pending' ? 'amber' : 'rose'} className="capitalize">
+                    <Badge
+                      variant={user.approvalStatus === 'approved' ? 'green' : user.approvalStatus === 'pending' ? 'amber' : 'rose'}
+                      className="capitalize"
+                    >
                       {user.approvalStatus}
                     </Badge>
                   </p>
@@ -63,7 +66,14 @@ export function DevToolsPanel() {
           </ul>
         </div>
       )}
-      <Button variant="outline" size="sm" className="rounded-full shadow-md" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="rounded-full shadow-md"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         <WrenchIcon aria-hidden="true" />
         Dev Tools
         <ChevronDownIcon aria-hidden="true" className={open ? '' : 'rotate-180'} />

@@ -17,7 +17,14 @@ type Props = {
 };
 
 /** Chapters that expand and collapse, each lesson with its check or circle and its type (spec §2). */
-export const CourseOutline = memo(function CourseOutline({ chapters, currentLessonId, expanded, onToggleChapter, onSelectLesson, showChapterProgress }: Props) {
+export const CourseOutline = memo(function CourseOutline({
+  chapters,
+  currentLessonId,
+  expanded,
+  onToggleChapter,
+  onSelectLesson,
+  showChapterProgress,
+}: Props) {
   if (chapters.length === 0) return <p className="p-4 text-sm text-muted-foreground">This course has no lessons yet.</p>;
   return (
     <ol className="divide-y">
@@ -36,7 +43,9 @@ export const CourseOutline = memo(function CourseOutline({ chapters, currentLess
                 className="flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block text-xs font-medium uppercase tracking-wide text-muted-foreground">Chapter {chapterIndex + 1}</span>
+                  <span className="block text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    Chapter {chapterIndex + 1}
+                  </span>
                   <span className="block font-semibold leading-snug">{chapter.title}</span>
                   {showChapterProgress && (
                     <span className="mt-1 block text-xs text-muted-foreground">
@@ -45,11 +54,17 @@ export const CourseOutline = memo(function CourseOutline({ chapters, currentLess
                   )}
                 </span>
                 {!showChapterProgress && (
-                  <span className="mt-4 shrink-0 text-xs tabular-nums text-muted-foreground" aria-label={`${completed} of ${total} lessons completed`}>
+                  <span
+                    className="mt-4 shrink-0 text-xs tabular-nums text-muted-foreground"
+                    aria-label={`${completed} of ${total} lessons completed`}
+                  >
                     {completed}/{total}
                   </span>
                 )}
-                <ChevronDownIcon aria-hidden="true" className={cn('mt-3.5 size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} />
+                <ChevronDownIcon
+                  aria-hidden="true"
+                  className={cn('mt-3.5 size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
+                />
               </button>
             </h3>
             <ul id={panelId} hidden={!open} className="pb-2">

@@ -44,7 +44,9 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   const view = useMemo(() => (preview ? withCompleted(outline, previewCompleted) : outline), [outline, preview, previewCompleted]);
   const lessons = useMemo(() => flattenLessons(view), [view]);
   const completedCount = lessons.filter((l) => l.status === 'completed').length;
-  const progress = preview ? { completedLessons: completedCount, totalLessons: lessons.length, percent: progressPercent(completedCount, lessons.length) } : view.progress;
+  const progress = preview
+    ? { completedLessons: completedCount, totalLessons: lessons.length, percent: progressPercent(completedCount, lessons.length) }
+    : view.progress;
 
   const requested = searchParams.get('lesson');
   const currentId = requested && lessons.some((l) => l.id === requested) ? requested : requested ? null : outline.firstUnfinishedLessonId;
@@ -96,10 +98,13 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   const select = useStableHandler((lessonId: string) => {
     titleFocus.current = true;
     setContentsOpen(false);
-    setSearchParams((params) => {
-      params.set('lesson', lessonId);
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.set('lesson', lessonId);
+        return params;
+      },
+      { replace: true },
+    );
   });
 
   const swipe = useSwipe((direction) => {
@@ -146,7 +151,13 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   const settled = useSettled();
   const tutorLesson = useMemo(() => (current ? { id: current.id, title: current.title } : null), [current?.id, current?.title]);
 
-  const outlineProps = { chapters: view.chapters, currentLessonId: current?.id ?? null, expanded, onToggleChapter: toggleChapter, onSelectLesson: select };
+  const outlineProps = {
+    chapters: view.chapters,
+    currentLessonId: current?.id ?? null,
+    expanded,
+    onToggleChapter: toggleChapter,
+    onSelectLesson: select,
+  };
 
   return (
     <>

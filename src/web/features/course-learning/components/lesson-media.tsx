@@ -17,7 +17,14 @@ export function LessonVideo({ url, title, onStart }: { url: string; title: strin
     <div className="relative aspect-video w-full overflow-hidden rounded-xl border bg-slate-950 shadow-sm">
       {isVideoFile(url) ? (
         // Captions come with the host's player; plain files carry none we could offer.
-        <video src={url} onPlay={onStart} controls preload="metadata" className="absolute inset-0 size-full" aria-label={`Video: ${title}`} />
+        <video
+          src={url}
+          onPlay={onStart}
+          controls
+          preload="metadata"
+          className="absolute inset-0 size-full"
+          aria-label={`Video: ${title}`}
+        />
       ) : !isFramedPlayer(url) ? (
         // The page frames only the YouTube and Vimeo players (the Content-Security-Policy); any other site opens in its own tab.
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-slate-100">

@@ -20,7 +20,16 @@ type Props = {
 };
 
 /** The lesson in front of the student: title, chapter, type, video and/or PDF, summary, tutorial, navigation (§2). */
-export const LessonPanel = memo(function LessonPanel({ lesson, total, hasPrevious, hasNext, completing, onPrevious, onNext, onComplete }: Props) {
+export const LessonPanel = memo(function LessonPanel({
+  lesson,
+  total,
+  hasPrevious,
+  hasNext,
+  completing,
+  onPrevious,
+  onNext,
+  onComplete,
+}: Props) {
   const type = LESSON_TYPE[lesson.lessonType];
   const completed = lesson.status === 'completed';
   const track = useLessonTracking(lesson.id);
@@ -60,7 +69,9 @@ export const LessonPanel = memo(function LessonPanel({ lesson, total, hasPreviou
             <h3 id="lesson-summary-title" className="font-semibold">
               Lesson summary
             </h3>
-            {lesson.summary && <ListenButton text={lesson.summary} lessonId={lesson.id} label="Listen to the lesson summary" className="-my-1.5 -mr-2" />}
+            {lesson.summary && (
+              <ListenButton text={lesson.summary} lessonId={lesson.id} label="Listen to the lesson summary" className="-my-1.5 -mr-2" />
+            )}
           </div>
           {lesson.summary ? (
             <p className="mt-2 whitespace-pre-line leading-relaxed text-muted-foreground">{lesson.summary}</p>
@@ -88,7 +99,11 @@ export const LessonPanel = memo(function LessonPanel({ lesson, total, hasPreviou
           </p>
         ) : (
           <Button onClick={onComplete} disabled={completing}>
-            {completing ? <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <CheckIcon aria-hidden="true" />}
+            {completing ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <CheckIcon aria-hidden="true" />
+            )}
             Mark Complete
           </Button>
         )}

@@ -15,7 +15,17 @@ type Props = {
 };
 
 /** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done, next — fixed at the bottom. */
-export const MobileLessonBar = memo(function MobileLessonBar({ position, total, completed, completing, hasPrevious, hasNext, onPrevious, onNext, onComplete }: Props) {
+export const MobileLessonBar = memo(function MobileLessonBar({
+  position,
+  total,
+  completed,
+  completing,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  onComplete,
+}: Props) {
   return (
     <nav
       aria-label="Lesson navigation"
@@ -30,7 +40,11 @@ export const MobileLessonBar = memo(function MobileLessonBar({ position, total, 
         </p>
         {!completed && (
           <Button onClick={onComplete} disabled={completing}>
-            {completing ? <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <CheckIcon aria-hidden="true" />}
+            {completing ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <CheckIcon aria-hidden="true" />
+            )}
             Complete
           </Button>
         )}

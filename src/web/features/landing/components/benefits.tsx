@@ -3,12 +3,36 @@ import { SectionHeading } from './section-heading';
 import { APP_NAME } from '@web/lib/brand';
 
 const benefits: { title: string; text: string; icon: LucideIcon }[] = [
-  { title: 'A tutor, not a content farm', text: 'Every student is welcomed personally, and your questions reach a real person who knows the material inside out.', icon: MessageCircleHeartIcon },
-  { title: 'AI help on every lesson', text: 'Stuck at midnight? The AI tutor knows which lesson you are on and explains it another way, as many times as you need.', icon: BotIcon },
-  { title: 'Learn at your own pace', text: 'No deadlines and no live sessions to miss. Short lessons fit into a lunch break or a quiet evening.', icon: ClockIcon },
-  { title: 'See your progress', text: 'Mark lessons complete and watch each course fill up. Always know what comes next.', icon: TrendingUpIcon },
-  { title: 'Earn a certificate', text: 'Finish a course and receive a certificate of completion to show what you have achieved.', icon: AwardIcon },
-  { title: 'Learn anywhere', text: 'Works on your laptop, tablet or phone, in light or dark mode, whichever is easier on your eyes.', icon: SmartphoneIcon },
+  {
+    title: 'A tutor, not a content farm',
+    text: 'Every student is welcomed personally, and your questions reach a real person who knows the material inside out.',
+    icon: MessageCircleHeartIcon,
+  },
+  {
+    title: 'AI help on every lesson',
+    text: 'Stuck at midnight? The AI tutor knows which lesson you are on and explains it another way, as many times as you need.',
+    icon: BotIcon,
+  },
+  {
+    title: 'Learn at your own pace',
+    text: 'No deadlines and no live sessions to miss. Short lessons fit into a lunch break or a quiet evening.',
+    icon: ClockIcon,
+  },
+  {
+    title: 'See your progress',
+    text: 'Mark lessons complete and watch each course fill up. Always know what comes next.',
+    icon: TrendingUpIcon,
+  },
+  {
+    title: 'Earn a certificate',
+    text: 'Finish a course and receive a certificate of completion to show what you have achieved.',
+    icon: AwardIcon,
+  },
+  {
+    title: 'Learn anywhere',
+    text: 'Works on your laptop, tablet or phone, in light or dark mode, whichever is easier on your eyes.',
+    icon: SmartphoneIcon,
+  },
 ];
 
 export function Benefits() {

@@ -7,11 +7,7 @@ import { courseCopy, levelBadge, marketingCourses } from '../content';
 import { SectionHeading } from './section-heading';
 
 const icons: LucideIcon[] = [CpuIcon, CoffeeIcon, BoxIcon];
-const accents = [
-  'from-teal-500 to-emerald-500',
-  'from-indigo-500 to-violet-500',
-  'from-amber-500 to-rose-500',
-];
+const accents = ['from-teal-500 to-emerald-500', 'from-indigo-500 to-violet-500', 'from-amber-500 to-rose-500'];
 
 export function CourseCards() {
   return (
@@ -25,7 +21,10 @@ export function CourseCards() {
             const Icon = icons[i] ?? CpuIcon;
             const copy = courseCopy[course.title];
             return (
-              <li key={course.title} className="flex flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition hover:shadow-md">
+              <li
+                key={course.title}
+                className="flex flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition hover:shadow-md"
+              >
                 <div className={`h-1.5 bg-gradient-to-r ${accents[i] ?? accents[0]}`} aria-hidden="true" />
                 <div className="flex flex-1 flex-col p-6">
                   <div className="flex items-start justify-between gap-3">

@@ -16,13 +16,22 @@ export function FinalCta() {
           Create your free account today. Your tutor will welcome you in, and your first lesson is waiting.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" className="bg-white text-indigo-800 hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-800">
+          <Button
+            asChild
+            size="lg"
+            className="bg-white text-indigo-800 hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-800"
+          >
             <Link to={session ? dashboardHref(session.user) : paths.register}>
               {session ? 'Continue where you left off' : 'Create your free account'}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="ghost" className="text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-indigo-800">
+          <Button
+            asChild
+            size="lg"
+            variant="ghost"
+            className="text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-indigo-800"
+          >
             <Link to={paths.contact}>Ask a question first</Link>
           </Button>
         </div>

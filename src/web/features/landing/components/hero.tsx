@@ -22,9 +22,11 @@ function CodeWindow() {
             {'\n'}
             <span className="text-pink-300">#include</span> <span className="text-amber-200">&lt;stdio.h&gt;</span>
             {'\n\n'}
-            <span className="text-sky-300">int</span> <span className="text-indigo-200">main</span>(<span className="text-sky-300">void</span>) {'{'}
+            <span className="text-sky-300">int</span> <span className="text-indigo-200">main</span>(
+            <span className="text-sky-300">void</span>) {'{'}
             {'\n  '}
-            <span className="text-indigo-200">printf</span>(<span className="text-emerald-300">&quot;Hello, future developer!\n&quot;</span>);
+            <span className="text-indigo-200">printf</span>(<span className="text-emerald-300">&quot;Hello, future developer!\n&quot;</span>
+            );
             {'\n  '}
             <span className="text-pink-300">return</span> <span className="text-amber-200">0</span>;{'\n'}
             {'}'}
@@ -62,9 +64,10 @@ export function Hero() {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            {APP_NAME} takes you from your first <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em] text-foreground">printf</code> to
-            3D graphics in the browser. Short video lessons, real projects, an AI helper on every lesson, and a real tutor who knows
-            your name and answers your questions.
+            {APP_NAME} takes you from your first{' '}
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em] text-foreground">printf</code> to 3D graphics in the
+            browser. Short video lessons, real projects, an AI helper on every lesson, and a real tutor who knows your name and answers your
+            questions.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -13,7 +13,12 @@ export async function fetchSpeech(lessonId: string, text: string, signal: AbortS
     });
   } catch (err) {
     if (signal.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR, 'We could not reach the server. Please check your connection and try again.', 'Connection Problem');
+    throw new ApiError(
+      0,
+      NETWORK_ERROR,
+      'We could not reach the server. Please check your connection and try again.',
+      'Connection Problem',
+    );
   }
   if (!response.ok) throw await apiErrorOf(response);
   return response.blob();
@@ -35,7 +40,12 @@ export async function transcribe(lessonId: string, audio: Blob, signal?: AbortSi
     });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR, 'We could not reach the server. Please check your connection and try again.', 'Connection Problem');
+    throw new ApiError(
+      0,
+      NETWORK_ERROR,
+      'We could not reach the server. Please check your connection and try again.',
+      'Connection Problem',
+    );
   }
   if (!response.ok) throw await apiErrorOf(response);
   const body = (await response.json()) as { text?: unknown };

@@ -9,4 +9,5 @@ export const generateThumbnails = (courseId: string, body: ThumbnailGenerateBody
   api.post<ThumbnailCandidatesResponse>(`${coursePath(courseId)}/thumbnail-candidates`, body);
 
 /** The chosen image (by id) becomes the course's thumbnail. */
-export const chooseThumbnail = (courseId: string, candidateId: string) => api.put<CourseResponse>(`${coursePath(courseId)}/thumbnail`, { candidateId });
+export const chooseThumbnail = (courseId: string, candidateId: string) =>
+  api.put<CourseResponse>(`${coursePath(courseId)}/thumbnail`, { candidateId });

@@ -96,7 +96,10 @@ export function ListenButton({
         className,
       )}
     >
-      <Icon className={cn(compact ? 'size-3.5' : 'size-4', state === 'loading' && 'animate-spin motion-reduce:animate-none')} aria-hidden="true" />
+      <Icon
+        className={cn(compact ? 'size-3.5' : 'size-4', state === 'loading' && 'animate-spin motion-reduce:animate-none')}
+        aria-hidden="true"
+      />
       <span aria-hidden="true">{busy ? 'Stop' : 'Listen'}</span>
     </button>
   );

@@ -82,7 +82,10 @@ export function MicButton({
       if (!alive.current) return;
       const title = isApiError(err) ? (err.title ?? 'Transcription Failed') : ((err as { title?: string }).title ?? 'Transcription Failed');
       if (title !== 'Recording Cancelled') {
-        toast.error(title, { description: err instanceof Error && err.message ? err.message : 'Your question could not be transcribed. Please type it instead.' });
+        toast.error(title, {
+          description:
+            err instanceof Error && err.message ? err.message : 'Your question could not be transcribed. Please type it instead.',
+        });
       }
     } finally {
       if (alive.current) setState({ kind: 'idle' });

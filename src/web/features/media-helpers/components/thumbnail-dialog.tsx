@@ -79,7 +79,9 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto" data-testid="thumbnail-dialog">
         <div className="pr-8">
           <DialogTitle>Generate thumbnail</DialogTitle>
-          <DialogDescription className="mt-1.5">Describe the picture. The image service draws 1 to 4 versions; choose one to make it this course's thumbnail.</DialogDescription>
+          <DialogDescription className="mt-1.5">
+            Describe the picture. The image service draws 1 to 4 versions; choose one to make it this course's thumbnail.
+          </DialogDescription>
         </div>
 
         <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -141,7 +143,11 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
               </div>
             )}
             <Button type="submit" disabled={busy} className="sm:ml-auto">
-              {generate.isPending ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
+              {generate.isPending ? (
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <SparklesIcon aria-hidden="true" />
+              )}
               {generate.isPending ? 'Generating...' : offer ? 'Generate again' : 'Generate'}
             </Button>
           </div>
@@ -179,10 +185,24 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
                     chosen === c.id ? 'border-primary' : 'border-transparent hover:border-input',
                   )}
                 >
-                  <input type="radio" name="thumbnail" value={c.id} checked={chosen === c.id} onChange={() => setChosen(c.id)} className="sr-only" />
-                  <img src={c.url} alt={`Generated image ${i + 1} of ${offer.candidates.length}`} className="aspect-video w-full object-cover" />
+                  <input
+                    type="radio"
+                    name="thumbnail"
+                    value={c.id}
+                    checked={chosen === c.id}
+                    onChange={() => setChosen(c.id)}
+                    className="sr-only"
+                  />
+                  <img
+                    src={c.url}
+                    alt={`Generated image ${i + 1} of ${offer.candidates.length}`}
+                    className="aspect-video w-full object-cover"
+                  />
                   {chosen === c.id && (
-                    <span className="absolute top-2 right-2 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground shadow" aria-hidden="true">
+                    <span
+                      className="absolute top-2 right-2 flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground shadow"
+                      aria-hidden="true"
+                    >
                       <CheckIcon className="size-4" />
                     </span>
                   )}
@@ -191,7 +211,8 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
             </div>
             <p className="text-sm text-muted-foreground">
               {offer.failed > 0 && `${offer.failed} of the ${offer.failed + offer.candidates.length} images could not be made. `}
-              {offer.budget.remaining === 1 ? '1 image left today.' : `${offer.budget.remaining} images left today.`} Images not chosen are discarded.
+              {offer.budget.remaining === 1 ? '1 image left today.' : `${offer.budget.remaining} images left today.`} Images not chosen are
+              discarded.
             </p>
           </fieldset>
         )}
@@ -202,7 +223,11 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
           </Button>
           {offer && (
             <Button type="button" disabled={!chosen || busy} onClick={() => chosen && choose.mutate(chosen)}>
-              {choose.isPending ? <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}
+              {choose.isPending ? (
+                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <CheckIcon aria-hidden="true" />
+              )}
               {choose.isPending ? 'Saving...' : 'Use as thumbnail'}
             </Button>
           )}

@@ -11,7 +11,13 @@ const ThumbnailDialog = lazy(() => import('./thumbnail-dialog'));
  * for 1 to 4 pictures and makes the chosen one the course's thumbnail. Hidden unless the server has
  * an image model (IMAGE_MODEL); disabled, with a note, until the course is saved.
  */
-export function ThumbnailGenerator({ course, onChosen }: { course: { id: string; title: string } | undefined; onChosen: (course: Course) => void }) {
+export function ThumbnailGenerator({
+  course,
+  onChosen,
+}: {
+  course: { id: string; title: string } | undefined;
+  onChosen: (course: Course) => void;
+}) {
   const config = useMediaConfig();
   const [open, setOpen] = useState(false);
   if (!config?.thumbnails) return null;

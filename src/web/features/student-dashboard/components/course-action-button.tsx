@@ -16,7 +16,10 @@ export function CourseActionButton({ course, preview, className }: { course: Das
       <Link to={paths.course.href(course.id)}>
         {label}
         <span className="sr-only"> {course.title}</span>
-        <Icon aria-hidden="true" className={cn(Icon === ArrowRightIcon && 'transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none')} />
+        <Icon
+          aria-hidden="true"
+          className={cn(Icon === ArrowRightIcon && 'transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none')}
+        />
       </Link>
     </Button>
   );

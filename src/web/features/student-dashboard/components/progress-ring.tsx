@@ -1,7 +1,17 @@
 import { cn } from '@web/lib/cn';
 
 /** A circular percent (0–100) for a course card; read as one image, "45% complete". */
-export function ProgressRing({ percent, size = 56, label, className }: { percent: number; size?: number; label?: string; className?: string }) {
+export function ProgressRing({
+  percent,
+  size = 56,
+  label,
+  className,
+}: {
+  percent: number;
+  size?: number;
+  label?: string;
+  className?: string;
+}) {
   const stroke = Math.max(4, Math.round(size / 10));
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
