@@ -16,6 +16,7 @@ const features = fs
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noServer = { group: ['**/server/**', '@server/*'], message: 'The web never imports the server: share through src/common.' };
 const noWeb = { group: ['**/web/**', '@web/*'], message: 'Only the web imports the web: share through src/common.' };
+const noTestSupport = { group: ['**/tests/support/**', '@test-support/*'], message: 'Production code never imports test helpers.' };
 const noNode = { regex: '^node:', message: 'src/common runs in the browser too: no Node modules.' };
 
 export default tseslint.config(
@@ -54,5 +55,7 @@ export default tseslint.config(
       ),
     })),
   { files: ['src/server/**/*.ts'], rules: restrict(noWeb) },
+  // Test helpers live under tests/support; what ships never imports them.
+  { files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict(noWeb, noTestSupport) },
   { files: ['src/common/**/*.ts'], rules: restrict(noWeb, noServer, noNode) },
 );

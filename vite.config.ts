@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The service worker (issue 7): the app shell precached; the student's own answers network
+    // The service worker: the app shell precached; the student's own answers network
     // first with the last one kept for offline, one user's only (sw-user-data-plugin.ts). The
     // manifest is the server's (/manifest.webmanifest, named by APP_NAME). 'prompt': a new version
     // waits until the student chooses Reload (src/web/features/pwa/update-prompt.tsx).

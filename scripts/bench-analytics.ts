@@ -1,5 +1,5 @@
 /**
- * npm run bench:analytics — the analytics answer at scale (issue 6).
+ * npm run bench:analytics — the analytics answer at scale.
  *
  * Generates into a FRESH database — an embedded PostgreSQL in a temporary folder by default, or a
  * new database `bench_analytics_<pid>` on the server of DATABASE_URL (dropped afterwards) — a

@@ -1,5 +1,5 @@
 /**
- * npm run bench:load — the API under load (issue 8).
+ * npm run bench:load — the API under load.
  *
  * Into a FRESH database (an embedded PostgreSQL in a temporary folder, or a new database
  * `bench_load_<pid>` on the server of DATABASE_URL, dropped afterwards) it seeds 1,000 approved

@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { createDatabaseHelperService } from '../src/server/modules/database-helper/database-helper.service';
-import { encodeCursor } from '../src/server/modules/database-helper/table-query';
+import { encodeCursor } from '../src/server/modules/database-helper/database-helper.queries';
 import { findTable } from '../src/server/modules/database-helper/tables';
 
 const SIZES = [1_000, 1_000_000];

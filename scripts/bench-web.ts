@@ -244,7 +244,8 @@ async function main() {
       CLS: numeric(lhr, 'cumulative-layout-shift').toFixed(3),
       'JS gz': `${js.gzipKb.toFixed(1)} KB (${js.files} files)`,
       'JS sent': `${js.wireKb.toFixed(1)} KB`,
-      // Lighthouse's measure of this machine's speed during the run (higher is faster; a busy machine scores low and its pages look slower).
+      // Lighthouse's measure of this machine's speed during the run (higher is faster; a busy machine
+      // scores low and its pages look slower).
       'CPU idx': Math.round(lhr.environment.benchmarkIndex),
     }));
     console.log(
@@ -252,7 +253,7 @@ async function main() {
     );
     console.table(table);
 
-    // The issue's targets, for reading the figures (not asserted).
+    // The targets the pages are held to, for reading the figures (not asserted).
     console.log(
       'Targets: performance ≥ 95 (public) / ≥ 90 (signed in); accessibility and best practices 100; SEO 100 on public pages; CLS < 0.05; landing < 150 KB gzipped JS.',
     );

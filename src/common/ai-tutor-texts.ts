@@ -32,7 +32,7 @@ export const TutorErrorCode = {
   internal: 'INTERNAL_ERROR',
 } as const;
 
-/** The six quick questions (§9: 3 are shown, chosen from these 6). */
+/** The six quick questions (3 are shown, chosen from these 6). */
 export const QUICK_QUESTIONS = [
   'Can you explain the main concept of this lesson?',
   'Can you give me a simple example?',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts } from './ai-tutor-texts';
-import { webSourceSchema } from './media';
+import { webSourceSchema } from './media-helpers';
 
 /**
- * The AI tutor on the course-learning screen (spec §2, §4, §5, §7, §8, §9; issue 5).
+ * The AI tutor on the course-learning screen.
  * The browser talks only to our server; the server calls the model and streams the answer back.
  */
 
@@ -17,7 +17,7 @@ export const tutorMessageSchema = z.object({
   role: tutorRoleSchema,
   content: z.string(),
   createdAt: z.string(),
-  /** An answer's web sources, cited in it as [n] (issue 9; only when a search provider is configured and the answer cites one). */
+  /** An answer's web sources, cited in it as [n] (only when a search provider is configured and the answer cites one). */
   sources: z.array(webSourceSchema).optional(),
 });
 export type TutorMessage = z.infer<typeof tutorMessageSchema>;

@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from './event-limits';
+import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from './learning-events';
 
 /**
- * Learning analytics (spec §2 Analytics dashboard, §3 Analytics result, §4 student activity
- * classification, §9 analytics constants; issue 6).
+ * Learning analytics: the admin's analytics dashboard and the result it shows, the classification
+ * of student activity, and the analytics thresholds.
  *
  * - GET /api/admin/analytics?range=30d — everything the dashboard shows, in one call (admin only).
  * - GET /api/admin/analytics/students.csv — every student's velocity and risk row (admin only).
  * - POST /api/events — learning events from the course screen (see "Events" below).
  *
- * Never a fake number (architecture point 5): a figure we cannot measure is typed `z.null()` and
+ * Never a fake number: a figure we cannot measure is typed `z.null()` and
  * documented "not tracked" — the card shows `AnalyticsTexts.notTracked`; a figure that is
  * measurable but has no data yet is `number | null` (null = nothing to compute from yet).
  *
  * Time range (`range`): it filters what is measured over time — `period`, `contentEngagement`
  * (events, tutor questions and chats in the range) — see ANALYTICS_RANGE_FILTERED. Everything
- * else is a snapshot "as of now" with the spec's own fixed windows: totals and the student
+ * else is a snapshot "as of now" with fixed windows of their own: totals and the student
  * classification (7/14 days), learning velocity (history and the recent 14 days), courses,
  * learning paths and drop-off (every started lesson), predictions (last 4 weeks), weekly
  * engagement (8 buckets of 7 days) and recent enrolments (30 days).
@@ -44,7 +44,7 @@ export const ANALYTICS_RANGE_LABELS: Record<AnalyticsRange, string> = {
 /** The parts of the answer the time range filters; every other part ignores it. */
 export const ANALYTICS_RANGE_FILTERED = ['period', 'contentEngagement'] as const;
 
-/** Spec §4 and §9, in one place; the server computes with these and the web may show them. */
+/** The activity classification and the analytics thresholds, in one place; the server computes with these and the web may show them. */
 export const AnalyticsRules = {
   /** Active student (the counts): activity within the last 7 days, boundary included. */
   activeWithinDays: 7,
@@ -97,7 +97,7 @@ export const PROGRESS_BUCKETS = [
 export const RISK_FACTORS = ['Low activity', 'Declining engagement', 'Struggling with content'] as const;
 export type RiskFactor = (typeof RISK_FACTORS)[number];
 
-/** Screen texts of §2 (verbatim) and of the "not tracked" cards. */
+/** The dashboard's screen texts (keep their wording exactly) and those of the "not tracked" cards. */
 export const AnalyticsTexts = {
   title: 'Analytics Dashboard',
   loading: 'Loading analytics...',
@@ -113,7 +113,7 @@ export const AnalyticsTexts = {
   notTracked: 'not tracked',
 } as const;
 
-/** Drop-off colour and suggestion level (§9): above 60 high; above 40 up to 60 medium; 40 or less low. */
+/** Drop-off colour and suggestion level: above 60 high; above 40 up to 60 medium; 40 or less low. */
 export type DropoffSeverity = 'high' | 'medium' | 'low';
 export function dropoffSeverity(rate: number): DropoffSeverity {
   if (rate > 60) return 'high';
@@ -121,33 +121,33 @@ export function dropoffSeverity(rate: number): DropoffSeverity {
   return 'low';
 }
 
-/** Difficulty colour (§9): above 70 red, above 40 yellow, otherwise green. */
+/** Difficulty colour: above 70 red, above 40 yellow, otherwise green. */
 export function difficultyColor(score: number): 'red' | 'yellow' | 'green' {
   if (score > 70) return 'red';
   if (score > 40) return 'yellow';
   return 'green';
 }
 
-/** Risk colour (§9): 0 factors green, 1 to 2 yellow, 3 or more red. */
+/** Risk colour: 0 factors green, 1 to 2 yellow, 3 or more red. */
 export function riskColor(count: number): 'green' | 'yellow' | 'red' {
   if (count >= 3) return 'red';
   if (count >= 1) return 'yellow';
   return 'green';
 }
 
-/** The intervention note (§9): the trend is decreasing and there is more than 1 risk factor. */
+/** The intervention note: the trend is decreasing and there is more than 1 risk factor. */
 export function needsIntervention(trend: EngagementTrend, riskCount: number): boolean {
   return trend === 'decreasing' && riskCount > 1;
 }
 
-/** Prediction confidence badge (§9): above 75 high, above 50 medium, otherwise low. */
+/** Prediction confidence badge: above 75 high, above 50 medium, otherwise low. */
 export function confidenceLevel(confidence: number): 'high' | 'medium' | 'low' {
   if (confidence > 75) return 'high';
   if (confidence > 50) return 'medium';
   return 'low';
 }
 
-/** §9: a high-confidence positive note above 80 with a rise; a decline warning above 75 with a fall. */
+/** A high-confidence positive note above 80 with a rise; a decline warning above 75 with a fall. */
 export function predictionNote(confidence: number, change: number | null): 'positive' | 'warning' | null {
   if (change === null) return null;
   if (confidence > 80 && change > 0) return 'positive';
@@ -238,7 +238,7 @@ export const analyticsResponseSchema = z.object({
     completedLessons: count,
   }),
 
-  /** §4 classification of the approved students (the three counts add up to `total`). */
+  /** The activity classification of the approved students (the three counts add up to `total`). */
   studentEngagement: z.object({
     total: count,
     active: share,
@@ -373,7 +373,10 @@ export const analyticsResponseSchema = z.object({
       strugglingIndicators: z.object({
         /** Students in progress with no update for more than 7 days (lesson struggle). */
         strugglingStudents: count,
-        /** Visible minutes spent on the lesson by the students who have not completed it, averaged over those with tracked time; null: none tracked. */
+        /**
+         * Visible minutes spent on the lesson by the students who have not completed it, averaged over
+         * those with tracked time; null: none tracked.
+         */
         timeSpentBeforeDropoff: z.number().nullable(),
         /** Where the students who have not completed it stopped: the furthest tracked step, most frequent first. */
         commonExitPoints: z.array(
@@ -405,7 +408,10 @@ export const analyticsResponseSchema = z.object({
     students: z.array(velocityStudentSchema),
   }),
 
-  /** The three forecasts of §9; empty (AnalyticsTexts.predictionsEmpty) before a week of enrolment history. */
+  /**
+   * The three forecasts (student growth, completion rate, engagement); empty (AnalyticsTexts.predictionsEmpty)
+   * before a week of enrolment history.
+   */
   predictiveTrends: z.array(
     z.object({
       metric: predictionMetricSchema,
@@ -492,7 +498,7 @@ export {
   HEARTBEAT_MAX_SECONDS,
   LEARNING_EVENT_TYPES,
   type LearningEventType,
-} from './event-limits';
+} from './learning-events';
 /** The largest request body POST /api/events reads. */
 export const EVENTS_BODY_MAX_BYTES = 32 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedImageId } from './media-texts';
+import { storedImageId } from './media-helpers-texts';
 import { isWebUrl, toEmbedUrl } from './video';
 
 /** Course, chapter and lesson contracts of the admin course list and the course editor. */
@@ -10,7 +10,7 @@ export const CHAPTER_TITLE_MAX = 200;
 export const LESSON_TITLE_MAX = 200;
 export const LESSON_SUMMARY_MAX = 10_000;
 export const URL_MAX = 2048;
-/** The course list shows at most this many chapters per course (spec §9). */
+/** The course list shows at most this many chapters per course. */
 export const CHAPTER_PREVIEW_MAX = 3;
 
 export const LessonMessages = {
@@ -69,7 +69,7 @@ const optionalThumbnailUrl = () =>
   );
 const thumbnailUrl = optionalThumbnailUrl();
 
-/** POST /api/admin/courses. New courses are drafts (spec §4). */
+/** POST /api/admin/courses. New courses are drafts. */
 export const courseCreateBodySchema = z.strictObject({
   title: courseTitle,
   description: courseDescription.nullish().transform((v) => v ?? ''),

@@ -16,7 +16,7 @@ export const ErrorCode = {
   mailFailed: 'MAIL_FAILED',
   unavailable: 'SERVICE_UNAVAILABLE',
   storageFull: 'STORAGE_FULL',
-  /** A media or web helper's provider failed (issue 9): its error field, or 'Failed to ... (Status: n)'. */
+  /** A media or web helper's provider failed: its error field, or 'Failed to ... (Status: n)'. */
   providerFailed: 'PROVIDER_ERROR',
   /** The provider answered 401 or 403: the server's key for it is wrong. */
   providerAuth: 'PROVIDER_AUTH_FAILED',

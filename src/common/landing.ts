@@ -1,4 +1,4 @@
-/** Marketing content of the landing page (spec §1), also the seed of the demo courses. */
+/** Marketing content of the landing page, also the seed of the demo courses. */
 export const marketingCourses = [
   { title: 'C Programming Fundamentals', level: 'Beginner', weeks: 8 },
   { title: 'Java Object-Oriented Programming', level: 'Intermediate', weeks: 12 },

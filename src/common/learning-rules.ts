@@ -10,7 +10,7 @@ export const LearningMessages = {
 } as const;
 
 /**
- * Progress percent = completed lessons over total lessons, rounded (§9); 0 when there are no
+ * Progress percent = completed lessons over total lessons, rounded; 0 when there are no
  * lessons. Rounding never shows 100 before every lesson is done (199 of 200 is 99, not 100).
  */
 export function progressPercent(completed: number, total: number): number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The student's side: dashboard, course-learning screen and lesson progress (spec §2, §4, §5, §9). */
+/** The student's side: dashboard, course-learning screen and lesson progress. */
 
 export { LearningMessages, progressPercent } from './learning-rules';
 
@@ -9,7 +9,7 @@ export type CourseStatus = z.infer<typeof courseStatusSchema>;
 export const lessonStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type LessonStatus = z.infer<typeof lessonStatusSchema>;
 
-/** Course status by progress (§4): nothing completed, some, all. */
+/** Course status by progress: nothing completed, some, all. */
 export function courseStatus(completed: number, total: number): CourseStatus {
   if (total > 0 && completed >= total) return 'completed';
   return completed > 0 ? 'in_progress' : 'not_started';

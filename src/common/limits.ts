@@ -1,4 +1,4 @@
-/** Constants of the product spec (§9) and of our own hardening, used by both halves. */
+/** Constants of the product (its fixed limits and timings) and of our own hardening, used by both halves. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaConfigSchema } from './media';
+import { mediaConfigSchema } from './media-helpers';
 
 /** What any visitor's browser may know about this installation (never a secret). */
 export const publicConfigSchema = z.object({
@@ -8,7 +8,7 @@ export const publicConfigSchema = z.object({
   contactEmail: z.string(),
   /** Outside production the login page offers the development quick login. */
   devTools: z.boolean(),
-  /** Which media and web helpers are set up (issue 9): their buttons are hidden otherwise. */
+  /** Which media and web helpers are set up: their buttons are hidden otherwise. */
   media: mediaConfigSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,6 +1,6 @@
 /**
- * Video links → embeddable addresses (spec §3: "video links from a video-sharing site are converted
- * to embed form"). Pure, so the editor can preview exactly what the server will store.
+ * Video links → embeddable addresses: links from a video-sharing site are converted to embed form.
+ * Pure, so the editor can preview exactly what the server will store.
  *
  * - YouTube (watch?v=, youtu.be/, shorts/, embed/, live/, v/; www, m, music and nocookie hosts)
  *   → https://www.youtube-nocookie.com/embed/ID, a start time (t= or start=, as 90, 90s or 1h2m3s)

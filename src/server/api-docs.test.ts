@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/support/test-app';
-import { ADMIN, createUser } from './test-helpers/workspace-fixtures';
+import { createTestApp } from '@test-support/test-app';
+import { ADMIN, createUser } from '@test-support/fixtures/users-and-courses';
 
 // The API description: the page, its JSON and YAML, and the files of the page.
 const docs = ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-initializer.js'];

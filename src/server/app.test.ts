@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../tests/support/test-app';
-import { freshIp, scalar } from '../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { freshIp, scalar } from '@test-support/http';
 import { apiErrorSchema } from '../common/errors';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';

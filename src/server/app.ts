@@ -16,46 +16,15 @@ import {
 import { ErrorCode } from '../common/errors';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { createChatModel } from './lib/ai';
 import { AppError, isDatabaseUnavailable } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { warnAboutUndeclaredProxy } from './lib/proxy-warning';
 import type { Mailer } from './lib/mail';
 import { createStorage, type FileStorage } from './lib/storage';
-import { tutorRoutes } from './modules/ai-tutor/tutor.routes';
-import { createTutorService } from './modules/ai-tutor/tutor.service';
-import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { authPlugin, requireAdmin, sessionCookie } from './modules/auth/auth.plugin';
 import { sameOriginWrites } from './modules/auth/same-origin';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createCodeService } from './modules/auth/codes.service';
-import { loadCodeSecret } from './modules/auth/secrets';
-import { createSessionService } from './modules/auth/sessions.service';
-import { certificatesRoutes } from './modules/certificates/certificates.routes';
-import { createCertificatesService } from './modules/certificates/certificates.service';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { eventsRoutes } from './modules/events/events.routes';
-import { createEventsService } from './modules/events/events.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { learningRoutes } from './modules/learning/learning.routes';
-import { createLearningService } from './modules/learning/learning.service';
-import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { createServices, registerModules } from './modules/index';
 import { createPageRenderer } from './modules/pwa/page-preloads';
-import { pwaRoutes } from './modules/pwa/pwa.routes';
-import { sessionUserHeader } from './modules/pwa/session-user-header';
-import { studentsRoutes } from './modules/students/students.routes';
-import { createStudentsService } from './modules/students/students.service';
-import { createFilesService } from './modules/uploads/files.service';
-import { createImageProvider, createSpeechProvider, createTranscriptionProvider, createWebSearch } from './lib/media/providers';
-import { createUsageBudget } from './modules/media-helpers/budget';
-import { mediaConfigOf } from './modules/media-helpers/media-config';
-import { mediaRoutes } from './modules/media-helpers/media.routes';
-import { createMediaService } from './modules/media-helpers/media.service';
-import { createWebSources } from './modules/media-helpers/web-sources';
-import { workspaceRoutes } from './modules/workspace/workspace.plugin';
 
 export type AppDeps = {
   env: Env;
@@ -140,27 +109,9 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
 
-  const secret = await loadCodeSecret(db, env.appSecret);
+  const services = await createServices({ env, db, mailer, storage, now, log: app.log });
+  const { sessions } = services;
   const cookieConfig = sessionCookie(env.isProduction);
-  const sessions = createSessionService(db, now);
-  const codes = createCodeService({
-    db,
-    mailer,
-    secret,
-    appName: env.appName,
-    mailFrom: env.mailFrom,
-    now,
-    limits: env.codeSendLimits,
-    log: app.log,
-  });
-  const auth = createAuthService({
-    db,
-    codes,
-    adminEmail: env.adminEmail,
-    devLoginCode: env.devTools ? env.devLoginCode : undefined,
-    now,
-  });
-  const students = createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log: app.log });
 
   warnAboutUndeclaredProxy(app, env.trustProxy, now);
   // Cross-site writes are refused before the session is even looked up.
@@ -173,61 +124,7 @@ export async function buildApp(deps: AppDeps) {
     if (env.isProduction) docs.addHook('onRequest', requireAdmin);
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
-  await app.register(healthRoutes, { db });
-  await app.register(publicConfigRoutes, {
-    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools, media: mediaConfigOf(env) },
-  });
-  await app.register(sessionUserHeader);
-  await app.register(pwaRoutes, { appName: env.appName });
-  await app.register(authRoutes, { auth, codes, sessions, cookie: cookieConfig, devTools: env.devTools, trustProxy: env.trustProxy });
-  await app.register(contactRoutes, { db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now });
-  await app.register(adminHomeRoutes, { db });
-  await app.register(studentsRoutes, { students });
-  await app.register(workspaceRoutes, { db, env, storage });
-  const learning = createLearningService({ db, now });
-  await app.register(learningRoutes, { learning });
-  const filesService = createFilesService({ db, storage, log: app.log });
-  // The media and web helpers (issue 9): each null until configured.
-  const usage = createUsageBudget(db, now);
-  const imageProvider = createImageProvider(env.media.image);
-  const tutor = createTutorService({
-    db,
-    learning,
-    files: filesService,
-    model: createChatModel(env.ai),
-    webSources: createWebSources({
-      search: createWebSearch(env.media.search),
-      budget: usage,
-      dailyLimit: env.media.search?.dailyLimit ?? 0,
-      log: app.log,
-    }),
-    dailyMessages: env.ai.dailyMessages,
-    now,
-    log: app.log,
-  });
-  await app.register(tutorRoutes, { tutor });
-  const media = createMediaService({
-    db,
-    fileStore: filesService,
-    learning,
-    budget: usage,
-    image: imageProvider,
-    speech: createSpeechProvider(env.media.speech),
-    transcription: createTranscriptionProvider(env.media.transcription),
-    limits: {
-      image: env.media.image?.dailyLimit ?? 0,
-      speech: env.media.speech?.dailyLimit ?? 0,
-      transcription: env.media.transcription?.dailyLimit ?? 0,
-    },
-    now,
-    log: app.log,
-  });
-  await app.register(mediaRoutes, { media, files: filesService });
-  await app.register(certificatesRoutes, {
-    certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }),
-  });
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }), now });
-  await app.register(eventsRoutes, { events: createEventsService({ db, now, limits: env.events }) });
+  await registerModules(app, { env, now, services, cookie: cookieConfig });
 
   const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../tests/support/test-app';
-import { ADMIN, CAROL, createUser, enroll, pdfBytes, seedCourse, uploadPdf } from './test-helpers/workspace-fixtures';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { ADMIN, CAROL, createUser, enroll, pdfBytes, seedCourse, uploadPdf } from '@test-support/fixtures/users-and-courses';
 
 /**
  * Every API route the server registers × every kind of caller → the status the server answers.
@@ -62,7 +62,7 @@ const matrix: Record<string, Row> = {
   'GET /api/lessons/:lessonId/tutor': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'POST /api/lessons/:lessonId/tutor/messages': ['approved', 400],
   'POST /api/events': ['approved', 400],
-  // Read aloud and spoken questions (issue 9): lesson access is checked by the route; no provider is
+  // Read aloud and spoken questions: lesson access is checked by the route; no provider is
   // configured here, so a recording is refused with 503 once access is granted.
   'POST /api/lessons/:lessonId/speech': ['approved', 400],
   'POST /api/lessons/:lessonId/transcriptions': ['approved', { student: 403, enrolled: 503, admin: 503 }],

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMedia, webmBytes, type FakeMedia } from '../../tests/support/fake-media';
-import { createTestApp, type TestContext } from '../../tests/support/test-app';
-import { RECORDING_MAX_BYTES } from '../common/media';
-import { BULK_UPLOAD_MAX_ROWS } from '../common/bulk-upload';
-import { ADMIN, createUser, enroll, filesIn, multipartBody, seedCourse, tempDataDir } from './test-helpers/workspace-fixtures';
+import { startFakeMedia, webmBytes, type FakeMedia } from '@test-support/fake-media';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { RECORDING_MAX_BYTES } from '../common/media-helpers';
+import { BULK_UPLOAD_MAX_ROWS } from '../common/courses-bulk-upload';
+import { ADMIN, createUser, enroll, filesIn, multipartBody, seedCourse, tempDataDir } from '@test-support/fixtures/users-and-courses';
 
 /**
  * Bad input at every write route: each answer is a 4xx with a message the UI can show, and the
@@ -16,7 +16,7 @@ const SCRIPT = `<script>alert(1)</script>'; DROP TABLE users; --`;
 
 let t: TestContext;
 let dataDir: string;
-/** The media helpers' provider (issue 9): configured, so their routes check their input; bad input must never reach it. */
+/** The media helpers' provider: configured, so their routes check their input; bad input must never reach it. */
 let media: FakeMedia;
 let admin: string;
 let enrolled: string;

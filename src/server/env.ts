@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR, CODE_SENDS_PER_CLIENT_PER_HOUR } from '../common/limits';
-import { IMAGE_ALT_MODELS } from '../common/media-texts';
+import { IMAGE_ALT_MODELS } from '../common/media-helpers-texts';
 import type { S3Config } from './lib/storage-s3';
 import { isTestStudent } from './modules/dev/test-users';
 
@@ -70,7 +70,7 @@ const envSchema = z
     AI_DAILY_MESSAGES: wholeNumber('AI_DAILY_MESSAGES', 1, 100_000).default(50),
     /** The longest wait for the model's next piece of an answer (the first one included). */
     AI_TIMEOUT_MS: wholeNumber('AI_TIMEOUT_MS', 50, 600_000).default(30_000),
-    // The media and web helpers (issue 9). Each is off until its model (or search address) is set;
+    // The media and web helpers. Each is off until its model (or search address) is set;
     // the OpenAI-compatible ones use OPENAI_BASE_URL / OPENAI_API_KEY unless given their own.
     IMAGE_MODEL: z.string().trim().optional(),
     IMAGE_BASE_URL: optionalUrl('IMAGE_BASE_URL', ['http', 'https']),
@@ -264,7 +264,7 @@ export type Env = {
     dailyMessages: number;
     timeoutMs: number;
   };
-  /** The media and web helpers (issue 9); each null when not configured. */
+  /** The media and web helpers; each null when not configured. */
   media: MediaEnv;
   devLoginCode: string;
   /** The development back door (test students, fixed code, quick login); never in production. */

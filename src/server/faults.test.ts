@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -13,7 +13,7 @@ import { seed } from './db/seed';
 import { loadEnv } from './env';
 import { memoryMailer, smtpMailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
-import { ADMIN, ALICE, pdfBytes, uploadPdf } from './test-helpers/workspace-fixtures';
+import { ADMIN, ALICE, pdfBytes, uploadPdf } from '@test-support/fixtures/users-and-courses';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../tests/support/server-process';
+import { startServerProcess, type ServerProcess } from '@test-support/server-process';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const isRoot = process.getuid?.() === 0;

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { waitForCode } from '../../tests/support/mailbox';
-import { startServerProcess, type ServerProcess } from '../../tests/support/server-process';
-import { startSmtpSink } from '../../tests/support/smtp-sink';
+import { waitForCode } from '@test-support/mailbox';
+import { startServerProcess, type ServerProcess } from '@test-support/server-process';
+import { startSmtpSink } from '@test-support/smtp-sink';
 
 /**
  * Two app processes, started together on two ports, on one empty PostgreSQL database (the

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-db';
+import { createTestDatabase } from '@test-support/test-db';
 import { buildApp } from './app';
 import { loadEnv } from './env';
 import { memoryMailer } from './lib/mail';

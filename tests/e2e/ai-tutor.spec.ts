@@ -211,7 +211,7 @@ test('a student asks the tutor about a lesson: streamed, highlighted, safe answe
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `Here is a loop to study:\n\n\`\`\`c\n${code}\n\`\`\`\n\nTry **changing** the bound.`,
   );
-  // The confirmation lasts 2 seconds (§9): still there after 1.5 s, gone soon after 2 s.
+  // The confirmation lasts 2 seconds: still there after 1.5 s, gone soon after 2 s.
   await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - copiedAt)));
   await expect(copied.getByRole('button', { name: 'Copied' })).toBeVisible({ timeout: 1 });
   await expect(copied.getByRole('button', { name: 'Copy message' })).toBeVisible({ timeout: 2000 });

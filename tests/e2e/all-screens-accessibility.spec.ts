@@ -10,10 +10,10 @@ import {
 } from '@playwright/test';
 import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqueEmail, pdf } from './fixtures';
 
-// A walk through every screen of the app (issue 7), in two tests that run side by side: each
-// screen at 1280 and 390 pixels wide, in the light and the dark theme, scanned by axe-core for serious and critical WCAG 2.1 A/AA violations.
-// Dialogs, drawers and panels are scanned open, and the global overlays (offline notices, install
-// banner) shown. Violations are collected and reported together at the end.
+// A walk through every screen of the app, in two tests that run side by side: each screen at 1280
+// and 390 pixels wide, in the light and the dark theme, scanned by axe-core for serious and critical
+// WCAG 2.1 A/AA violations. Dialogs, drawers and panels are scanned open, and the global overlays
+// (offline notices, install banner) shown. Violations are collected and reported together at the end.
 
 type Who = 'visitor' | 'student' | 'pending' | 'admin' | 'adminStudentView';
 type Screen = {
@@ -362,7 +362,7 @@ test('every screen of the tutor, at 1280 and 390 wide, light and dark, has no se
 });
 
 test('the walk covers every route of the app', () => {
-  // The spec's table (§2) and the certificate page; /dashboard and /admin/courses/create only redirect.
+  // Every screen's route, and the certificate page; /dashboard and /admin/courses/create only redirect.
   const ids = { courseId: ':id', completedCourseId: ':id', certificateId: ':id' };
   const walked = new Set(screens.map((screen) => (typeof screen.path === 'string' ? screen.path : screen.path(ids))));
   const routes = ['/', '/contact', '/login', '/register', '/student/dashboard', '/course/:id', '/certificates/:id', '/no-such-page'];

@@ -164,16 +164,24 @@ async function analyticsCourse(
         events: [
           { type: 'lesson_opened', lessonId: pointers, occurredAt: now },
           { type: 'video_started', lessonId: pointers, occurredAt: now },
-          { type: 'lesson_heartbeat', lessonId: pointers, occurredAt: now, seconds: 120 },
         ],
       },
     }),
     200,
   );
-
-  // Enrolled 21, 14 and 10 days ago (s4 today): the forecasts have their week of history.
   const db = await e2eDatabase();
   try {
+    // The server credits visible time against its own clock: as if s2's last credited heartbeat
+    // were three minutes ago, so the two minutes below are within the time that passed.
+    await db.query(`update learning_event_budgets set heartbeat_until = now() - interval '3 minutes' where student_id = $1`, [s2.id]);
+    await ok(
+      s2.api.post('/api/events', {
+        data: { events: [{ type: 'lesson_heartbeat', lessonId: pointers, occurredAt: new Date().toISOString(), seconds: 120 }] },
+      }),
+      200,
+    );
+
+    // Enrolled 21, 14 and 10 days ago (s4 today): the forecasts have their week of history.
     await db.query(
       `update enrollments e set enrolled_at = now() - (d.days || ' days')::interval
        from (values ($1::uuid, 21), ($2::uuid, 14), ($3::uuid, 10)) d(id, days)

@@ -59,7 +59,7 @@ export default async function globalSetup() {
   const smtp = await startSmtpSink(mailboxDir);
   // The AI tutor talks to an in-test OpenAI-compatible server; tests steer it with directives in their questions.
   const fakeOpenAI = await startFakeOpenAI();
-  // The media and web helpers (issue 9): images, speech, transcription, web search and reader, all in-test.
+  // The media and web helpers: images, speech, transcription, web search and reader, all in-test.
   const fakeMedia = await startFakeMedia();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminRequest, adminSession, enrolledStudent, expectAccessible, apiSignIn } from './fixtures';
 
-// The media and web helpers (issue 9) against the in-test providers the global setup starts
+// The media and web helpers against the in-test providers the global setup starts
 // (tests/support/fake-media.ts): thumbnails generated and chosen in the course editor, lessons and
 // answers read aloud, spoken questions, web sources under the tutor's answers.
 
@@ -98,7 +98,7 @@ test('the tutor generates thumbnails in the course editor, sees the rules and fa
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'the thumbnail dialog');
 
-  // Prompt required (spec §5): said next to the field, nothing sent.
+  // Prompt required: said next to the field, nothing sent.
   const prompt = dialog.getByLabel('Prompt');
   await prompt.fill('   ');
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -106,7 +106,7 @@ test('the tutor generates thumbnails in the course editor, sees the rules and fa
   await expect(prompt).toBeFocused();
   await expect(prompt).toHaveAttribute('aria-invalid', 'true');
 
-  // A provider refusing the key: the authentication message (spec §8).
+  // A provider refusing the key: the authentication message.
   await prompt.fill('A robot [[media:fail:401]]');
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Authentication with the image service failed');

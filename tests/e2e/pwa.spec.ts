@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { adminRequest, apiRegister, apiSetStatus, apiSignIn, expectAccessible, uniqueEmail, pdf } from './fixtures';
 
-// Installable and offline-tolerant (issue 7). Every test makes its own students and course.
+// Installable and offline-tolerant. Every test makes its own students and course.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -144,7 +144,7 @@ test('a student who has been online reopens the dashboard and an opened lesson o
     // The frame's PDF went through the service worker and was kept.
     await expect.poll(() => page.evaluate(async (u) => (await caches.match(u)) !== undefined, course.fileUrl)).toBe(true);
 
-    // Offline: the notices of spec §4.
+    // Offline: the connection notices.
     await context.setOffline(true);
     await expect(toast(page, 'Connection Lost')).toBeVisible();
     await expect(toast(page, "You're offline. Some features may be limited.")).toBeVisible();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 
 /**
- * Small in-test providers for the media and web helpers (issue 9), on one local port, no network:
+ * Small in-test providers for the media and web helpers, on one local port, no network:
  *  - an OpenAI-compatible API at `baseUrl`: POST /images/generations, /audio/speech, /audio/transcriptions;
  *  - a Jina-style web search at `searchUrl` (GET ?q=...) and reader at `readerUrl` (GET <readerUrl><page url>),
  *    answering `{ code: 200, status: 20000, data }`.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-db';
+import { createTestDatabase } from '@test-support/test-db';
 import { isDatabaseUnavailable } from '../lib/errors';
 
 describe('openDatabase', () => {

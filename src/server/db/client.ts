@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle's query builder over the app's pg pool; `db.$client` is that pool, for the prepared statements of the busiest calls. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 // Timestamps come back as JS Dates; bigint counts (count(*)) as numbers, which is safe below 2^53.

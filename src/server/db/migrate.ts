@@ -1,32 +1,34 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { sourceFolder } from './source-folder';
+import { applySqlFiles, SQL_BOOKKEEPING } from './sql-files';
 
 /** The checked-in migrations, found both from src/ (tsx, tests) and from dist/ (the built server). */
 export function migrationsFolder(): string {
-  const starts = [path.dirname(fileURLToPath(import.meta.url)), process.cwd()];
-  for (const start of starts) {
-    for (let dir = start; ; dir = path.dirname(dir)) {
-      const candidate = path.join(dir, 'src', 'server', 'db', 'migrations');
-      if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-      if (path.dirname(dir) === dir) break;
-    }
+  try {
+    return sourceFolder(path.join('src', 'server', 'db', 'migrations'), path.join('meta', '_journal.json'));
+  } catch {
+    throw new Error('Could not find the migrations folder (src/server/db/migrations)');
   }
-  throw new Error('Could not find the migrations folder (src/server/db/migrations)');
 }
 
 // Any fixed number: the key of the advisory lock that makes instances starting together migrate once.
 const MIGRATION_LOCK_KEY = 727_001;
 
+/**
+ * The table migrations, then the functions, triggers and views of src/server/db/sql (sql-files.ts),
+ * under one advisory lock: instances starting together do both once, one after the other.
+ */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      await client.query(SQL_BOOKKEEPING);
       await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+      await applySqlFiles(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

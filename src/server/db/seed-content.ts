@@ -1,4 +1,4 @@
-/** Demo content for the three marketing courses (spec §1), so a fresh install shows a living product. */
+/** Demo content for the three marketing courses, so a fresh install shows a living product. */
 type SeedLesson = { title: string; type: 'VIDEO' | 'PDF' | 'MIXED'; videoUrl?: string; summary: string };
 type SeedChapter = { title: string; lessons: SeedLesson[] };
 export type SeedCourse = { title: string; description: string; chapters: SeedChapter[] };

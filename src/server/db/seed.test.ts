@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-db';
-import { rows } from '../../../tests/support/http';
+import { createTestDatabase } from '@test-support/test-db';
+import { rows } from '@test-support/http';
 import { TEST_STUDENTS } from '../modules/dev/test-users';
 import { seed } from './seed';
 import { demoCourses } from './seed-content';

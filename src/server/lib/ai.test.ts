@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/support/fake-openai';
+import { startFakeOpenAI, type FakeOpenAI } from '@test-support/fake-openai';
 import { EnvError, loadEnv } from '../env';
 import { ANSWER_DEADLINE_FACTOR, ChatModelError, createChatModel, isAiConfigured } from './ai';
 

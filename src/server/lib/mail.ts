@@ -21,7 +21,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The spec's validation of a message (§5): from, to and subject; html or text. */
+/** A message's validation: from, to and subject are required, and html or text. */
 export function validateMail(message: MailMessage): MailMessage {
   const r = mailMessageSchema.safeParse(message);
   if (r.success) return r.data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textPdf } from '../../../tests/support/text-pdf';
+import { textPdf } from '@test-support/text-pdf';
 import { cleanExtractedText, extractPdfText } from './pdf-text';
 
 describe('extractPdfText', () => {

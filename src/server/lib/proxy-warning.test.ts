@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-db';
-import { HOUR, MINUTE, testClock } from '../../../tests/support/http';
+import { createTestDatabase } from '@test-support/test-db';
+import { HOUR, MINUTE, testClock } from '@test-support/http';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { memoryMailer } from './mail';

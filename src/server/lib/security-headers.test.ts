@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { ADMIN, ALICE, pdfBytes, uploadPdf } from '../test-helpers/workspace-fixtures';
+import { createTestApp } from '@test-support/test-app';
+import { ADMIN, ALICE, pdfBytes, uploadPdf } from '@test-support/fixtures/users-and-courses';
 
 const policy = (header: unknown) =>
   Object.fromEntries(

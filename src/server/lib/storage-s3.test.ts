@@ -1,10 +1,20 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../../../tests/support/s3-server';
-import { createTestApp } from '../../../tests/support/test-app';
+import { startS3Server } from '@test-support/s3-server';
+import { createTestApp } from '@test-support/test-app';
 import { files } from '../db/schema/index';
-import { ADMIN, ALICE, enroll, filesIn, pdfBytes, seedCourse, tempDataDir, uploadPdf, userId } from '../test-helpers/workspace-fixtures';
+import {
+  ADMIN,
+  ALICE,
+  enroll,
+  filesIn,
+  pdfBytes,
+  seedCourse,
+  tempDataDir,
+  uploadPdf,
+  userId,
+} from '@test-support/fixtures/users-and-courses';
 import { createStorage, type FileStorage } from './storage';
 import { s3FileStorage } from './storage-s3';
 

@@ -1,7 +1,7 @@
 import type { MeResponse, Role } from '@common/auth';
 import { paths } from './paths';
 
-/** What a guarded route requires (spec §6): an optional role, and approval (on by default). */
+/** What a guarded route requires: an optional role, and approval (on by default). */
 export type Requirement = { role?: Role; requireApproval?: boolean };
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'redirect'; to: string } | { kind: 'pending' };
@@ -20,7 +20,7 @@ export function decideAccess(session: MeResponse | null, { role, requireApproval
   return { kind: 'allow' };
 }
 
-/** Where /dashboard sends a signed-in user (spec §2 dashboard shell): by role and view mode. */
+/** Where /dashboard sends a signed-in user: by role and view mode. */
 export function dashboardTarget(session: MeResponse): string {
   if (session.user.role === 'admin') return session.viewMode === 'student' ? paths.student.dashboard : paths.admin.dashboard;
   return paths.student.dashboard;

@@ -9,7 +9,7 @@ import { FullPageSpinner } from './screens/full-page-spinner';
 // Only a student waiting for approval sees it: not part of every page's first download.
 const PendingApprovalScreen = lazy(() => import('./screens/pending-approval-screen').then((m) => ({ default: m.PendingApprovalScreen })));
 
-/** Route guard mirroring the server's rules (spec §6); the server enforces them on every call anyway. */
+/** Route guard mirroring the server's rules; the server enforces them on every call anyway. */
 export function RequireAuth({ children, ...requirement }: Requirement & { children?: ReactNode }) {
   const { data, isError, error, refetch } = useSession();
   // The page behind the guard (the shell and the route) renders as a transition once the session

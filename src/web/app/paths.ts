@@ -1,4 +1,4 @@
-/** Every route of the app (spec §2), in one typed list instead of string literals in links. */
+/** Every route of the app, in one typed list instead of string literals in links. */
 export const paths = {
   home: '/',
   contact: '/contact',

@@ -1,17 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, memo, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DEFAULT_MS } from '@common/limits';
+import { LessonTutorSlot } from '@web/features/learning/lesson-tutor-slot';
 import { createQueryClient } from '@web/lib/query-client';
 import { useTheme } from '@web/lib/use-theme';
+
+// The course screen's tutor, composed here so the learning feature need not import the ai-tutor
+// feature. Lazy: its code is fetched only when the course screen first shows it.
+const AiTutor = memo(lazy(() => import('@web/features/ai-tutor/ai-tutor').then((m) => ({ default: m.AiTutor }))));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      {/* Spec §9: one toast visible at a time, 5 s by default. */}
+      <LessonTutorSlot value={AiTutor}>{children}</LessonTutorSlot>
+      {/* One toast visible at a time, 5 s by default. */}
       <Toaster
         theme={theme}
         position="top-center"

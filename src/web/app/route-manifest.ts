@@ -31,21 +31,21 @@ export const pageRoutes: PageRoute[] = [
   // Anyone holding a certificate's link may check it.
   { path: paths.certificate.pattern, page: 'src/web/features/certificates/certificate-verify-page.tsx', access: 'public' },
   { path: paths.admin.dashboard, page: 'src/web/features/admin-home/admin-home-page.tsx', access: 'admin', data: signedIn },
-  { path: paths.admin.students, page: 'src/web/features/admin-students/admin-students-page.tsx', access: 'admin', data: signedIn },
-  { path: paths.admin.courses, page: 'src/web/features/admin-courses/courses-page.tsx', access: 'admin', data: signedIn },
-  { path: paths.admin.courseNew, page: 'src/web/features/admin-courses/course-editor-page.tsx', access: 'admin', data: signedIn },
-  { path: paths.admin.courseEdit.pattern, page: 'src/web/features/admin-courses/course-editor-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.students, page: 'src/web/features/students/admin-students-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.courses, page: 'src/web/features/courses/courses-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.courseNew, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.courseEdit.pattern, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.analytics, page: 'src/web/features/analytics/analytics-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.databaseHelper, page: 'src/web/features/database-helper/database-helper-page.tsx', access: 'admin', data: signedIn },
   {
     path: paths.student.dashboard,
-    page: 'src/web/features/student-dashboard/student-dashboard-page.tsx',
+    page: 'src/web/features/learning/student-dashboard-page.tsx',
     access: 'student',
     data: [...signedIn, '/api/student/dashboard'],
   },
   {
     path: paths.course.pattern,
-    page: 'src/web/features/course-learning/course-learning-page.tsx',
+    page: 'src/web/features/learning/course-learning-page.tsx',
     access: 'enrolled',
     // The installation's settings too: the lesson's Listen button asks for them as it renders.
     data: [...signedIn, '/api/courses/:courseId/learn', '/api/public-config'],

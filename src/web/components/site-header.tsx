@@ -9,7 +9,7 @@ import { cn } from '@web/lib/cn';
 const navLink =
   'rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** The public pages' header (spec §2 landing): contact link, theme control, and Dashboard or Sign In / Get Started. */
+/** The public pages' header: contact link, theme control, and Dashboard or Sign In / Get Started. */
 export function SiteHeader({ showSections = false }: { showSections?: boolean }) {
   const { session, isPending } = useSession();
   return (

@@ -63,5 +63,5 @@ export function useSetViewMode() {
 
 export const isAdmin = (user: SessionUser | null | undefined) => user?.role === 'admin';
 
-/** Where "Dashboard" leads a signed-in user (spec §2 landing header). */
+/** Where the landing page header's "Dashboard" link leads a signed-in user. */
 export const dashboardHref = (user: SessionUser) => (user.role === 'admin' ? '/admin/dashboard' : '/dashboard');

@@ -1,6 +1,6 @@
 import { DEVICE_ID_PATTERN } from '../../common/limits';
 
-/** localStorage key of the device id (spec §3). */
+/** localStorage key of the device id. */
 export const DEVICE_ID_STORAGE_KEY = 'deviceId';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -30,7 +30,7 @@ export function randomUuid(): string {
 }
 
 /**
- * The spec's device id (§3): a 32-hex body (the first half of SHA-256 of a random UUID),
+ * The device id: a 32-hex body (the first half of SHA-256 of a random UUID),
  * prefixed by the first 8 hex of SHA-256 of that body: 40 lowercase hex characters.
  */
 export async function createDeviceId(seed: string = randomUuid()): Promise<string> {

@@ -22,13 +22,13 @@ export function toastSuccess(title: string, message?: string) {
   toast.success(title, message ? { description: message } : undefined);
 }
 
-/** A client-side validation message (spec §5 pairs). */
+/** A client-side validation message: a title and its message. */
 export function toastInvalid(title: string, message: string) {
   toast.error(title, { description: message });
 }
 
 /**
- * A failed call on an admin screen as the spec's toast (§8), titled 'Error' unless given another title. The spec's
+ * A failed call on an admin screen as an error toast, titled 'Error' unless given another title. The given
  * message is shown when the failure says nothing useful (server error); when the server refused
  * the request for a reason the tutor can act on (4xx: a validation message, 'Course not found'...),
  * its message is shown instead. A 401 is left to the query client, which signs the page out and

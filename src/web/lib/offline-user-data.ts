@@ -1,7 +1,7 @@
 import type { MeResponse } from '@common/auth';
 
 /**
- * The signed-in user's offline copy, kept one user's (issue 7). The service worker keeps the last
+ * The signed-in user's offline copy, kept one user's. The service worker keeps the last
  * answers of the student's own GET routes in Cache Storage (network first; see
  * src/web/features/pwa/sw-user-data-plugin.ts). This module says whose they are:
  * - the owner entry holds the id of the signed-in user. The service worker keeps an answer only

@@ -22,7 +22,7 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         // Ask even when the browser says it is offline: the service worker may answer from the
-        // copy it kept (issue 7); a query that fails offline then waits for the connection.
+        // copy it kept; a query that fails offline then waits for the connection.
         networkMode: 'offlineFirst',
         staleTime: 30_000,
         refetchOnWindowFocus: true,

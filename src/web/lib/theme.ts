@@ -1,4 +1,4 @@
-/** Colour theme rules (spec §4); pure, so they run in tests without a DOM. public/theme-init.js mirrors them. */
+/** Colour theme rules; pure, so they run in tests without a DOM. public/theme-init.js mirrors them. */
 export type Theme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';

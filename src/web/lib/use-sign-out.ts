@@ -8,7 +8,7 @@ import { runBeforeSignOut } from './session-end';
 type SignedOutState = { signedOut?: boolean } | null;
 
 /**
- * Signs out (spec §8 texts) and goes home. The session is only forgotten once the home page has
+ * Signs out and goes home. The session is only forgotten once the home page has
  * rendered (useFinishSignOut): cleared earlier, the guard of the page being left would still see
  * "signed out" and send the user to /login instead.
  */

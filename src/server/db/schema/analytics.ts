@@ -5,7 +5,7 @@ import { progressStatusEnum } from './learning';
 import { users } from './users';
 
 /**
- * Learning analytics (issue 6): the raw learning events the course screen sends, and the rollups
+ * Learning analytics: the raw learning events the course screen sends, and the rollups
  * the analytics answer reads instead of scanning a million progress rows and events each time.
  *
  * The rollups are kept current by statement-level PostgreSQL triggers (migration 0004), so every
@@ -228,7 +228,7 @@ export const learningEventBudgets = pgTable('learning_event_budgets', {
 
 /**
  * Raw events past EVENTS_RETENTION_DAYS, compacted to one row per student, lesson, type and UTC hour
- * by learning_events_prune() (migration 0013). The view learning_event_history reads raw and archived
+ * by learning_events_prune() (src/server/db/sql/learning-events.sql). The view learning_event_history reads raw and archived
  * events alike, so analytics_rebuild() and the drop-off indicators see the same history after a prune.
  */
 export const learningEventsArchive = pgTable(

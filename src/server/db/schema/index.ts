@@ -4,6 +4,6 @@ export * from './courses';
 export * from './learning';
 export * from './files';
 export * from './certificates';
-export * from './tutor';
+export * from './ai-tutor';
 export * from './analytics';
-export * from './media';
+export * from './media-helpers';

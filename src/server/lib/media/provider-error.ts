@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
 import { ErrorCode } from '../../../common/errors';
-import { MediaTexts, type MediaHelper } from '../../../common/media-texts';
+import { MediaTexts, type MediaHelper } from '../../../common/media-helpers-texts';
 import { AppError } from '../errors';
 
 /**
- * Why a call to a media or web provider failed (spec §8 'Wrappers'):
+ * Why a call to a media or web provider failed:
  * - 'auth': it answered 401 or 403 (our key is wrong or lacks the right);
  * - 'status': it answered another failure status, or (web search and reader) a body whose code is
  *   not 200 or whose status is not 20000; `serverMessage` is its error field when it gave one;
@@ -66,7 +66,7 @@ export function fromOpenAiError(helper: MediaHelper, err: unknown, timedOut: boo
 }
 
 /**
- * The API's answer for a failed helper call (spec §8): the provider's error field, else 'Failed to
+ * The API's answer for a failed helper call: the provider's error field, else 'Failed to
  * ... (Status: n)'; 401/403 → the authentication message. 502 (504 for a timeout): our server is
  * fine, the service behind it is not.
  */

@@ -1,11 +1,11 @@
 import OpenAI, { toFile } from 'openai';
-import { IMAGE_MAX_BYTES, MediaTexts, WEB_SOURCES_MAX, type MediaHelper } from '../../../common/media-texts';
+import { IMAGE_MAX_BYTES, MediaTexts, WEB_SOURCES_MAX, type MediaHelper } from '../../../common/media-helpers-texts';
 import type { MediaEnv } from '../../env';
 import { fromOpenAiError, ProviderError, serverErrorField, statusFailure } from './provider-error';
 import { sniffAudio, sniffImage, type Sniffed } from './sniff';
 
 /**
- * The doors to the media and web providers (issue 9). Only the server calls them; keys never leave.
+ * The doors to the media and web providers. Only the server calls them; keys never leave.
  * Images, speech and transcription: any OpenAI-compatible API (`openai` package). Web search and
  * reading: a Jina-style API answering `{ code: 200, status: 20000, data }`. Every call has its
  * helper's timeout and throws a ProviderError (provider-error.ts) when it fails.
@@ -148,7 +148,7 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
   if (!cfg) return null;
   const headers: Record<string, string> = { Accept: 'application/json', ...(cfg.apiKey ? { Authorization: `Bearer ${cfg.apiKey}` } : {}) };
 
-  /** GET a Jina-style answer; its `data` when the body's code is 200 and its status 20000 (spec §8), else a ProviderError. */
+  /** GET a Jina-style answer; its `data` when the body's code is 200 and its status 20000, else a ProviderError. */
   async function getData(helper: 'search' | 'reader', url: string, signal: AbortSignal): Promise<unknown> {
     let response: Response;
     try {
@@ -202,7 +202,7 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
 
   return {
     async search(query) {
-      // The spec's rule (§5): a query is required. Callers never send an empty one; this guards the door.
+      // A query is required. Callers never send an empty one; this guards the door.
       if (!query.trim()) throw new Error(MediaTexts.queryRequired);
       const url = `${cfg.url}${cfg.url.includes('?') ? '&' : '?'}q=${encodeURIComponent(query.trim())}`;
       return timedFetch('search', async (signal) => {
@@ -227,7 +227,7 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
       });
     },
     async read(url) {
-      // The spec's rule (§5): a url is required for the web reader.
+      // The web reader requires a url.
       if (!url.trim() || !isWebAddress(url.trim())) throw new Error(MediaTexts.urlRequired);
       return timedFetch('reader', (signal) => readPage(url.trim(), signal));
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jpegBytes, pngBytes, wavBytes, webmBytes, webpBytes } from '../../../../tests/support/fake-media';
+import { jpegBytes, pngBytes, wavBytes, webmBytes, webpBytes } from '@test-support/fake-media';
 import { sniffAudio, sniffImage } from './sniff';
 
 describe('sniffing media by their bytes', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { get, login, sessionCookieFrom, signInWithCode } from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { get, login, sessionCookieFrom, signInWithCode } from '@test-support/http';
 import { demoCourses } from '../../db/seed-content';
 
 describe('GET /api/admin/stats', () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db';
+import { createTestDatabase } from '@test-support/test-db';
 import { progressPercent } from '../../../common/learning';
-import { clampOccurredAt } from '../events/events.service';
+import { clampOccurredAt } from '../learning-events/learning-events.service';
 import { clockFor, percentOf, phiCoefficient } from './analytics.service';
 
 describe('phi coefficient', () => {

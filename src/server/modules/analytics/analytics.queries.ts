@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AnalyticsRules as R, PROGRESS_BUCKETS } from '../../../common/analytics';
+import type { Db } from '../../db/client';
 
 /**
  * The SQL behind the analytics answer: a few set-based statements over the rollups of
  * src/server/db/schema/analytics.ts (kept current by triggers), never a loop over students.
  * Each statement is independent, so the service runs them side by side on the pool.
  *
- * Progress percent of an enrolment (§9): analytics_percent(completed, total) in SQL (migration
+ * Progress percent of an enrolment: analytics_percent(completed, total) in SQL (migration
  * 0004), the same rule as progressPercent in common/learning.ts.
  */
 
@@ -32,7 +33,7 @@ const n = (v: number) => sql.raw(String(v));
 
 /**
  * Per approved student (v), and per student with at least one enrolment with velocity (r):
- * classification (§4), pace, recent pace, acceleration, trend and risk factors (§9). Reads one
+ * classification, pace, recent pace, acceleration, trend and risk factors. Reads one
  * row per student (analytics_student_stats, analytics_student_activity), never the enrolments.
  */
 function studentCtes(c: Clock): SQL {
@@ -116,7 +117,10 @@ export type StudentsResult = {
   enrolments: { enrollments: number; average_progress: number | null; completed_lessons: number; first_enrolled: string | null };
 };
 
-/** The §4 classification, learning velocity (counts and the most at-risk students) and the enrolment totals. */
+/**
+ * The activity classification (active, struggling, inactive), learning velocity (counts and the
+ * most at-risk students) and the enrolment totals.
+ */
 export function studentsQuery(c: Clock, limit: number): SQL {
   return sql`
   with ${studentCtes(c)}
@@ -270,7 +274,7 @@ export type DropoffRow = {
 };
 
 /**
- * The global drop-off list (§9: above 20%, top 10), with struggling indicators read from the raw
+ * The global drop-off list (above 20%, top 10), with struggling indicators read from the raw
  * progress rows and events of those ten lessons only (through their lesson_id indexes).
  */
 export function dropoffQuery(c: Clock): SQL {
@@ -463,7 +467,7 @@ export type RecentRow = {
   status: string;
 };
 
-/** The 10 newest enrolments of the last 30 days (§9), with their progress (newest first, through the enrolled_at index). */
+/** The 10 newest enrolments of the last 30 days, with their progress (newest first, through the enrolled_at index). */
 export function recentEnrollmentsQuery(c: Clock): SQL {
   const now = ts(c.now);
   return sql`
@@ -480,4 +484,31 @@ export function recentEnrollmentsQuery(c: Clock): SQL {
   where s.enrolled_at >= ${before(c, R.recentEnrollmentDays * DAY_MINUTES)} and s.enrolled_at <= ${now}
   order by s.enrolled_at desc, e.id
   limit ${n(R.recentEnrollmentMax)}`;
+}
+
+/** Events moved to the archive per transaction: short transactions, so folds and analytics answers wait little. */
+export const PRUNE_BATCH = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Applies the retention rule (EVENTS_RETENTION_DAYS; null keeps every event): raw learning events
+ * that occurred more than `retentionDays` before `now` are compacted into learning_events_archive and
+ * deleted (migration 0013). The rollups hold them already: the insert trigger added every event to
+ * them, and learning_events_prune() folds whatever is pending first. Returns how many went.
+ */
+export async function pruneFoldedEvents(db: Db, retentionDays: number | null, now: Date, batch = PRUNE_BATCH): Promise<number> {
+  if (retentionDays === null) return 0;
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ n: number }>(sql`select learning_events_prune(${cutoff}::timestamptz, ${batch}) as n`);
+    const n = Number(rows[0]?.n ?? 0);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** One background fold of the pending analytics counts; returns at once when another instance's fold runs. */
+export async function foldAnalyticsInBackground(db: Db): Promise<void> {
+  await db.execute(sql`select analytics_maybe_fold()`);
 }

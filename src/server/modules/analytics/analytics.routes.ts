@@ -6,7 +6,7 @@ import { studentsCsv, studentsCsvFilename } from './students-csv';
 
 const tags = ['analytics'];
 
-/** The tutor's analytics dashboard (spec §2, §3, §4, §9; issue 6). Admin only. */
+/** The tutor's analytics dashboard. Admin only. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService; now: () => Date }> = async (app, { analytics, now }) => {
   app.get(
     '/api/admin/analytics',

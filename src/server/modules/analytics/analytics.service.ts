@@ -90,7 +90,7 @@ function weekly(today: string, rows: TimeResult['weekly']): AnalyticsResponse['w
     }));
 }
 
-/** The three forecasts of §9, from the last 4 weekly buckets and the current totals. */
+/** The three forecasts, from the last 4 weekly buckets and the current totals. */
 export function forecasts(
   weeks: AnalyticsResponse['weeklyEngagement'],
   totals: { enrollments: number; completedEnrollments: number; firstEnrolledAt: Date | null },

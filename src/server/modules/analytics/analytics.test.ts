@@ -13,10 +13,10 @@ import {
   student,
   tutorChat,
   type AnalyticsTestApp,
-} from './analytics-fixtures';
+} from '@test-support/fixtures/analytics';
 
 /**
- * The rules of spec §4 and §9 on small hand-made data sets, each on a fresh database with a fixed
+ * The analytics rules on small hand-made data sets, each on a fresh database with a fixed
  * clock (2026-03-10 12:00 UTC; "today" is 2026-03-10). The expected numbers are worked out in the
  * comments next to the data.
  */

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../auth/sessions.service';
 import { scheduleAnalyticsFolds } from './folding';
-import { analyticsApp, course, enrollAt, student, DAY, type AnalyticsTestApp } from './analytics-fixtures';
+import { analyticsApp, course, enrollAt, student, DAY, type AnalyticsTestApp } from '@test-support/fixtures/analytics';
 
 /**
  * Progress writes queue their rows (migration 0007) and event batches append their counts

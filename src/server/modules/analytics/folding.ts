@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { foldAnalyticsInBackground, pruneFoldedEvents } from './analytics.queries';
 
 /**
  * Four folds a second rather than one: the work is the same, but each fold is a quarter as long, and
@@ -9,28 +9,6 @@ import type { Db } from '../../db/client';
 export const FOLD_EVERY_MS = 250;
 /** Raw events past the retention period are pruned once an hour (and once at start). */
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;
-/** Events moved to the archive per transaction: short transactions, so folds and analytics answers wait little. */
-export const PRUNE_BATCH = 5000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Applies the retention rule (EVENTS_RETENTION_DAYS; null keeps every event): raw learning events
- * that occurred more than `retentionDays` before `now` are compacted into learning_events_archive and
- * deleted (migration 0013). The rollups hold them already: the insert trigger added every event to
- * them, and learning_events_prune() folds whatever is pending first. Returns how many went.
- */
-export async function pruneFoldedEvents(db: Db, retentionDays: number | null, now: Date, batch = PRUNE_BATCH): Promise<number> {
-  if (retentionDays === null) return 0;
-  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-  let total = 0;
-  for (;;) {
-    const { rows } = await db.execute<{ n: number }>(sql`select learning_events_prune(${cutoff}::timestamptz, ${batch}) as n`);
-    const n = Number(rows[0]?.n ?? 0);
-    total += n;
-    if (n < batch) return total;
-  }
-}
-
 export type FoldSchedule = {
   everyMs?: number;
   /** Days raw events are kept (EVENTS_RETENTION_DAYS); null or absent: forever, nothing is pruned. */
@@ -42,8 +20,8 @@ export type FoldSchedule = {
 /**
  * Applies the progress rows queued for the analytics and moves the pending per-lesson and hourly
  * counts into their rows (migrations 0005, 0007, 0010; docs/decisions/011), in the background so
- * that no request pays for it; with a retention period, prunes old raw events too (hourly). Returns at once when another instance's fold is running. The
- * analytics answers fold too (waiting), so they are exact whatever this timer did.
+ * that no request pays for it; with a retention period, prunes old raw events too (hourly). Returns
+ * at once when another instance's fold is running. The analytics answers fold too (waiting), so they are exact whatever this timer did.
  */
 export function scheduleAnalyticsFolds(db: Db, onError: (err: unknown) => void, schedule: FoldSchedule | number = {}): () => void {
   const {
@@ -67,7 +45,7 @@ export function scheduleAnalyticsFolds(db: Db, onError: (err: unknown) => void, 
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    db.execute(sql`select analytics_maybe_fold()`)
+    foldAnalyticsInBackground(db)
       .catch(onError)
       .finally(() => (running = false));
   }, everyMs);

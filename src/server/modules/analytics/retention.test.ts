@@ -14,8 +14,9 @@ import {
   inProgressAt,
   student,
   type AnalyticsTestApp,
-} from './analytics-fixtures';
-import { pruneFoldedEvents, scheduleAnalyticsFolds } from './folding';
+} from '@test-support/fixtures/analytics';
+import { pruneFoldedEvents } from './analytics.queries';
+import { scheduleAnalyticsFolds } from './folding';
 
 /**
  * Raw learning events past EVENTS_RETENTION_DAYS are compacted into learning_events_archive and

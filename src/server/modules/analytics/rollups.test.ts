@@ -13,7 +13,7 @@ import {
   inProgressAt,
   student,
   type AnalyticsTestApp,
-} from './analytics-fixtures';
+} from '@test-support/fixtures/analytics';
 
 /**
  * The rollups are kept by triggers on every write; analytics_rebuild() recomputes them from the

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CAROL } from '../../test-helpers/workspace-fixtures';
-import { analyticsApp, completedAt, course, DAY, enrollAt, student, type AnalyticsTestApp } from './analytics-fixtures';
+import { ALICE, CAROL } from '@test-support/fixtures/users-and-courses';
+import { analyticsApp, completedAt, course, DAY, enrollAt, student, type AnalyticsTestApp } from '@test-support/fixtures/analytics';
 import { safeCell, STUDENTS_CSV_COLUMNS } from './students-csv';
 
 describe('safeCell', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { codeMailedTo, HOUR, login, MINUTE, requestCode, scalar, testClock } from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { codeMailedTo, HOUR, login, MINUTE, requestCode, scalar, testClock } from '@test-support/http';
 import { clientKey } from './rate-limit';
 
 const ADMIN = 'admin@example.com';

@@ -26,7 +26,7 @@ export const accessRevoked = () =>
   new AppError(403, ErrorCode.accessRevoked, 'Your account access has been revoked. Please contact the administrator.', 'Access Denied');
 
 export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: AuthServiceDeps) {
-  /** The administrator is whoever holds ADMIN_EMAIL (spec §6), whatever the table says. */
+  /** The administrator is whoever holds ADMIN_EMAIL, whatever the table says. */
   async function ensureAdmin(): Promise<UserRow> {
     const [row] = await db
       .insert(users)

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { createTestDatabase } from '../../../../tests/support/test-db';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { createTestDatabase } from '@test-support/test-db';
 import {
   codeMailedTo,
   countSessionsOf,
@@ -15,7 +15,7 @@ import {
   sessionCookieFrom,
   signInWithCode,
   testClock,
-} from '../../../../tests/support/http';
+} from '@test-support/http';
 import { buildApp } from '../../app';
 import { seed } from '../../db/seed';
 import { loadEnv } from '../../env';

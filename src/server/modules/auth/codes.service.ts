@@ -16,8 +16,7 @@ import { AppError, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { signInLockedMail, verificationCodeMail } from '../../lib/mail-templates';
 import { hmac, newNumericCode, safeEqual } from '../../lib/tokens';
-import { takeRateLimits, type RateLimit } from './rate-limit';
-import { countWrongGuess, lockedUntil } from './sign-in-lock';
+import { countWrongGuess, lockedUntil, takeRateLimits, type RateLimit } from './auth.queries';
 
 const HOUR = 60 * 60 * 1000;
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;

@@ -1,19 +1,8 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import {
-  codeMailedTo,
-  countSessionsOf,
-  freshIp,
-  HOUR,
-  login,
-  MINUTE,
-  requestCode,
-  rows,
-  scalar,
-  testClock,
-} from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { createTestDatabase } from '@test-support/test-db';
+import { codeMailedTo, countSessionsOf, freshIp, HOUR, login, MINUTE, requestCode, rows, scalar, testClock } from '@test-support/http';
 import { buildApp } from '../../app';
 import { seed } from '../../db/seed';
 import { loadEnv } from '../../env';

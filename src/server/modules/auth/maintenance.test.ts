@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 import { pruneAuthTables } from './maintenance';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,5 @@
-import { lt, or, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { verificationCodes } from '../../db/schema/index';
-import { pruneRateLimits } from './rate-limit';
+import { pruneRateLimits, pruneVerificationCodes } from './auth.queries';
 import { createSessionService } from './sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -10,9 +8,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function pruneAuthTables(db: Db, now: Date): Promise<void> {
   await createSessionService(db, () => now).pruneExpired();
   await pruneRateLimits(db, new Date(now.getTime() - DAY));
-  await db
-    .delete(verificationCodes)
-    .where(or(lt(verificationCodes.expiresAt, new Date(now.getTime() - DAY)), isNotNull(verificationCodes.consumedAt)));
+  await pruneVerificationCodes(db, new Date(now.getTime() - DAY));
 }
 
 /** Runs the pruning now and every hour; the timer never keeps the process alive. */

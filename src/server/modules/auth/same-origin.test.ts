@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { sessions } from '../../db/schema/index';
-import { ADMIN, ALICE } from '../../test-helpers/workspace-fixtures';
+import { ADMIN, ALICE } from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 let alice: string;

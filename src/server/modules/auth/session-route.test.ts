@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 
 describe('GET /api/session', () => {
   it('answers 200 with null for a visitor, and the session user once signed in, null again after sign-out', async () => {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../common/auth';
 import type { UserRow } from '../../db/schema/index';
 
-/** The name shown for a user everywhere (spec §2: full name, or 'User'). */
+/** The name shown for a user everywhere: the full name, or 'User'. */
 export const fullNameOf = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim() || 'User';
 
 export function toSessionUser(u: UserRow): SessionUser {

@@ -4,8 +4,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { CertificateMessages, type CertificateResponse, type CertificateVerifyResponse } from '../../../common/certificates';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 type CertRow = {
   id: string;
@@ -68,7 +67,7 @@ export function createCertificatesService({ db, appUrl, appName, now }: { db: Db
 
   /** The student's own certificate: a revoked one is no longer handed out (its link still tells why). */
   async function own(studentId: string, courseId: string): Promise<Certificate> {
-    const cert = UUID.test(courseId) ? await find(sql`ce.student_id = ${studentId} and ce.course_id = ${courseId}`) : null;
+    const cert = isUuid(courseId) ? await find(sql`ce.student_id = ${studentId} and ce.course_id = ${courseId}`) : null;
     if (!cert) throw notFound(CertificateMessages.notFound);
     if (cert.revokedAt) throw notFound(CertificateMessages.revoked);
     return cert;
@@ -121,7 +120,7 @@ export function createCertificatesService({ db, appUrl, appName, now }: { db: Db
 
     /** The public check: name, course and date, and whether it still stands. */
     async verify(id: string): Promise<CertificateVerifyResponse> {
-      const cert = UUID.test(id) ? await find(sql`ce.id = ${id}`) : null;
+      const cert = isUuid(id) ? await find(sql`ce.id = ${id}`) : null;
       if (!cert) throw notFound(CertificateMessages.notFound);
       return verification(cert);
     },
@@ -131,7 +130,7 @@ export function createCertificatesService({ db, appUrl, appName, now }: { db: Db
      * the reason and keeps the first date; the answer is what the public check now shows.
      */
     async setRevocation(id: string, reason: string | null): Promise<CertificateVerifyResponse> {
-      if (!UUID.test(id)) throw notFound(CertificateMessages.notFound);
+      if (!isUuid(id)) throw notFound(CertificateMessages.notFound);
       const at = reason === null ? null : now().toISOString();
       const { rows } = await db.execute<{ id: string }>(sql`
         update certificates

@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import type { CertificateResponse, CertificateVerifyResponse } from '../../../common/certificates';
-import { ADMIN, ALICE, CAROL, createUser, enroll, errorMessage, seedCourse } from '../../test-helpers/workspace-fixtures';
+import { ADMIN, ALICE, CAROL, createUser, enroll, errorMessage, seedCourse } from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 const clock = new Date('2026-03-10T12:00:00Z');

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { login, scalar, sessionCookieFrom } from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { login, scalar, sessionCookieFrom } from '@test-support/http';
 
 const ALICE = 'alice.student@example.com';
 const CAROL = 'carol.pending@example.com';

@@ -8,13 +8,15 @@ import {
   type courseCreateBodySchema,
   type courseUpdateBodySchema,
 } from '../../../common/courses';
-import { storedImageId } from '../../../common/media-texts';
+import { storedImageId } from '../../../common/media-helpers-texts';
 import type { Db } from '../../db/client';
 import { chapters, courses, enrollments, files, lessons } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
-import { deleteUnusedFiles, fileIdsOfLessons, type FilesService } from '../uploads/files.service';
-import { lockCourse, requireId, type Queryable } from '../workspace/db-helpers';
-import { toChapter, toCourse, toLesson } from './course-views';
+import { deleteUnusedFiles, fileIdsOfLessons, type FilesService } from '../files/files.service';
+import type { Queryable } from '../../db/transaction';
+import { requireId } from '../../lib/ids';
+import { lockCourse } from './courses.queries';
+import { toChapter, toCourse, toLesson } from './courses-views';
 
 type CreateInput = z.output<typeof courseCreateBodySchema>;
 type UpdateInput = z.output<typeof courseUpdateBodySchema>;
@@ -115,7 +117,7 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
         .where(eq(courses.id, courseId))
         .returning();
       if (!row) throw notFound('Course not found');
-      // A generated thumbnail the course no longer shows is removed (issue 9).
+      // A generated thumbnail the course no longer shows is removed.
       const replaced = storedImageId(before?.thumbnailUrl);
       if (replaced && before?.thumbnailUrl !== row.thumbnailUrl) await filesService.releaseImages([replaced]);
       return toCourse(row);

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import type { CourseEditorResponse, CourseListResponse } from '../../../common/courses';
 import { chapters, courses, enrollments, files, lessonProgress, lessons } from '../../db/schema/index';
 import {
@@ -15,7 +15,7 @@ import {
   tempDataDir,
   uploadPdf,
   userId,
-} from '../../test-helpers/workspace-fixtures';
+} from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 let admin: string;

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import { courses, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { fullNameOf } from '../auth/user-view';
-import { toCourse } from '../courses/course-views';
-import { buildTableQuery, encodeCursor, type RawQuery, type TableQuery } from './table-query';
+import { toCourse } from '../courses/courses-views';
+import { buildTableQuery, encodeCursor, type RawQuery, type TableQuery } from './database-helper.queries';
 import { findTable, READABLE_TABLES, type TableDef } from './tables';
 
 /** LIKE pattern for "contains": the search text's own %, _ and \ match only themselves. */

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import type { DbHelperResponse, TableItemsResponse, TablesResponse } from '../../../common/database-helper';
 import { courses } from '../../db/schema/index';
-import { ADMIN, ALICE, BOB, CAROL, createUser, errorMessage, seedCourse } from '../../test-helpers/workspace-fixtures';
+import { ADMIN, ALICE, BOB, CAROL, createUser, errorMessage, seedCourse } from '@test-support/fixtures/users-and-courses';
 import { tablePageQuery } from './database-helper.service';
-import { buildTableQuery, encodeCursor } from './table-query';
+import { buildTableQuery, encodeCursor } from './database-helper.queries';
 import { READABLE_TABLES, type FieldType } from './tables';
 
 const sampleValue = (type: FieldType) =>

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { createTestDatabase } from '../../../../tests/support/test-db';
-import { codeMailedTo, countSessionsOf, get, login, requestCode, scalar, sessionCookieFrom } from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { createTestDatabase } from '@test-support/test-db';
+import { codeMailedTo, countSessionsOf, get, login, requestCode, scalar, sessionCookieFrom } from '@test-support/http';
 import { buildApp, type App } from '../../app';
 import { seed } from '../../db/seed';
 import { loadEnv } from '../../env';

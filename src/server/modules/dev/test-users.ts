@@ -1,4 +1,4 @@
-/** The spec's built-in test students (§6): two approved, one pending. Never created in production. */
+/** The built-in test students: two approved, one pending. Never created in production. */
 export const TEST_STUDENTS = [
   { email: 'alice.student@example.com', firstName: 'Alice', lastName: 'Johnson', approvalStatus: 'approved' },
   { email: 'bob.student@example.com', firstName: 'Bob', lastName: 'Smith', approvalStatus: 'approved' },

@@ -3,7 +3,7 @@ import { EnrollmentMessages, type Enrollment } from '../../../common/enrollments
 import type { Db } from '../../db/client';
 import { chapters, courses, enrollments, lessonProgress, lessons, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { requireId } from '../workspace/db-helpers';
+import { requireId } from '../../lib/ids';
 
 const toEnrollment = (e: typeof enrollments.$inferSelect): Enrollment => ({
   id: e.id,

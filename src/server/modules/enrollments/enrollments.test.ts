@@ -1,8 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { enrollments, lessonProgress } from '../../db/schema/index';
-import { ADMIN, CAROL, completeLesson, createUser, enroll, errorMessage, seedCourse, userId } from '../../test-helpers/workspace-fixtures';
+import {
+  ADMIN,
+  CAROL,
+  completeLesson,
+  createUser,
+  enroll,
+  errorMessage,
+  seedCourse,
+  userId,
+} from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 let admin: string;

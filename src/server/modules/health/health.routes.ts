@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { HealthService } from './health.service';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/api/health',
     {
@@ -14,12 +13,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (_request, reply) => {
-      try {
-        await db.execute(sql`select 1`);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' as const });
-      }
+      if (await health.databaseAnswers()) return { status: 'ok' as const };
+      return reply.code(503).send({ status: 'unavailable' as const });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { loadEnv } from '../../env';

@@ -14,7 +14,7 @@ const tags = ['learning'];
  */
 const stringify = () => (data: unknown) => JSON.stringify(data);
 
-/** The student's side (spec §2 student dashboard and course-learning screen). */
+/** The student's side: the student dashboard and the course-learning screen. */
 export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }> = async (app, { learning }) => {
   app.get(
     '/api/student/dashboard',

@@ -14,15 +14,25 @@ import {
 } from '../../../common/learning';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { ActiveSession } from '../auth/sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const notEnrolled = () => new AppError(403, ErrorCode.notEnrolled, LearningMessages.notEnrolled, 'Access Denied');
 /** A stable number from a string (the preview's simulated values). */
 const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().readUInt32BE(0);
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Whether a student may work in a course, as learning_course_access answers it (db/sql/learning.sql,
+ * the one definition of the rule, shared with the progress write); each answer but 'ok' is an error.
+ */
+type Access = 'ok' | 'course_not_found' | 'not_enrolled';
+function assertAccess(access: Access): void {
+  if (access === 'course_not_found') throw notFound(LearningMessages.courseNotFound);
+  if (access === 'not_enrolled') throw notEnrolled();
+}
 
 /** The admin never has their own progress: every student-side read of an admin is a preview. */
 export const isPreview = (auth: ActiveSession) => auth.user.role === 'admin';
@@ -87,27 +97,26 @@ const Q = {
      where c.is_published
      group by c.id`,
   ),
-  /** The course with the caller's enrolment, its outline and (unless $3 is false: a preview) the caller's statuses. */
+  /** The course with the caller's access to it, its outline and (unless $3 is false: a preview) the caller's statuses. */
   learn: statement(
     'learn',
-    `select c.id as course_id, c.title as course_title, c.description as course_description, c.is_published,
-            e.id is not null as enrolled,
+    `with course as materialized (
+       select c.id, c.title, c.description, learning_course_access($2, c.id) as access from courses c where c.id = $1
+     )
+     select c.id as course_id, c.title as course_title, c.description as course_description, c.access,
             ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position,
             l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
             lp.status
-     from courses c
-     left join enrollments e on e.course_id = c.id and e.student_id = $2
+     from course c
      left join chapters ch on ch.course_id = c.id
      left join lessons l on l.chapter_id = ch.id
      left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $2 and $3::boolean
-     where c.id = $1
      order by ch.position, ch.id, l.position, l.id`,
   ),
-  /** A lesson's course, and whether the caller is enrolled in it. */
+  /** A lesson's course, and the caller's access to it. */
   lessonCourse: statement(
     'lesson_course',
-    `select c.id, c.title, c.description, c.is_published,
-            exists(select 1 from enrollments e where e.course_id = c.id and e.student_id = $2) as enrolled
+    `select c.id, c.title, c.description, learning_course_access($2, c.id) as access
      from lessons l join chapters ch on ch.id = l.chapter_id join courses c on c.id = ch.course_id
      where l.id = $1`,
   ),
@@ -115,22 +124,15 @@ const Q = {
     'course_lessons',
     `select count(l.id)::int as total from chapters ch join lessons l on l.chapter_id = ch.id where ch.course_id = $1`,
   ),
-  /** The access check, the lock, the counts, the write and the certificate in one call (migration 0011). */
+  /** The access check, the lock, the counts, the write and the certificate in one call (db/sql/learning.sql). */
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
 };
 
 const run = <T extends pg.QueryResultRow>(on: Pick<pg.Pool, 'query'>, q: Statement, values: unknown[]) =>
   on.query<T>({ name: q.name, text: q.text, values });
 
-/** The pg pool behind drizzle's database object (openDatabase in db/client.ts). */
-function poolOf(db: Db): pg.Pool {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool) throw new Error('The learning service needs a database opened on a pg pool');
-  return pool;
-}
-
 export function createLearningService({ db, now }: { db: Db; now: () => Date }) {
-  const pool = poolOf(db);
+  const pool = db.$client;
 
   async function studentDashboard(studentId: string): Promise<DashboardResponse> {
     const at = now();
@@ -183,7 +185,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     };
   }
 
-  /** The admin's student view (§4): every published course, simulated and deterministic; nothing is read or written per student. */
+  /** The admin's student view: every published course, simulated and deterministic; nothing is read or written per student. */
   async function previewDashboard(adminId: string): Promise<DashboardResponse> {
     const at = now();
     const { rows } = await run<{ id: string; title: string; description: string; thumbnail_url: string | null; total: number }>(
@@ -212,21 +214,18 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     return summarize(orderCourses(courses), true, { streakDays: 1 + (h % 10), lessonsThisWeek: 5 + ((h >>> 8) % 15) });
   }
 
-  type CourseAccess = { id: string; title: string; description: string; is_published: boolean; enrolled: boolean };
+  type CourseAccess = { id: string; title: string; description: string; access: Access };
 
-  /** The course, checked the way the spec's course screen checks it (§5): 404 unless published (but for the admin), 403 unless enrolled. */
+  /** The course, checked the way the course screen checks it: 404 unless published (but for the admin), 403 unless enrolled. */
   function checkAccess(auth: ActiveSession, course: CourseAccess | undefined): CourseAccess {
     if (!course) throw notFound(LearningMessages.courseNotFound);
-    if (!isPreview(auth)) {
-      if (!course.is_published) throw notFound(LearningMessages.courseNotFound);
-      if (!course.enrolled) throw notEnrolled();
-    }
+    if (!isPreview(auth)) assertAccess(course.access);
     return course;
   }
 
   /** The lesson's course, checked as the course screen is; an unknown lesson is a 404. Also used by the AI tutor. */
   async function checkLesson(auth: ActiveSession, lessonId: string) {
-    if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
+    if (!isUuid(lessonId)) throw notFound(LearningMessages.lessonNotFound);
     const { rows } = await run<CourseAccess>(pool, Q.lessonCourse, [lessonId, auth.user.id]);
     if (!rows[0]) throw notFound(LearningMessages.lessonNotFound);
     const course = checkAccess(auth, rows[0]);
@@ -239,14 +238,13 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     },
 
     async learn(auth: ActiveSession, courseId: string): Promise<LearnResponse> {
-      if (!UUID.test(courseId)) throw notFound(LearningMessages.courseNotFound);
+      if (!isUuid(courseId)) throw notFound(LearningMessages.courseNotFound);
       const preview = isPreview(auth);
       const { rows } = await run<{
         course_id: string;
         course_title: string;
         course_description: string;
-        is_published: boolean;
-        enrolled: boolean;
+        access: Access;
         chapter_id: string | null;
         chapter_title: string;
         chapter_position: number;
@@ -267,8 +265,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
           id: first.course_id,
           title: first.course_title,
           description: first.course_description,
-          is_published: first.is_published,
-          enrolled: first.enrolled,
+          access: first.access,
         },
       );
       const chapters: LearnResponse['chapters'] = [];
@@ -308,7 +305,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     async recordProgress(auth: ActiveSession, lessonId: string, body: ProgressBody): Promise<ProgressResponse> {
       if (isPreview(auth)) {
         const { courseId } = await checkLesson(auth, lessonId);
-        // Preview (§4): the answer as if this were the only lesson done; nothing is written.
+        // Preview: the answer as if this were the only lesson done; nothing is written.
         const { rows } = await run<{ total: number }>(pool, Q.courseLessons, [courseId]);
         const total = rows[0]?.total ?? 0;
         const completed = body.status === 'completed' ? Math.min(1, total) : 0;
@@ -323,9 +320,9 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       }
 
       // A student's write checks access in the same call as checkLesson would: 404, 404, 403.
-      if (!UUID.test(lessonId)) throw notFound(LearningMessages.lessonNotFound);
+      if (!isUuid(lessonId)) throw notFound(LearningMessages.lessonNotFound);
       const { rows } = await run<{
-        access: 'ok' | 'lesson_not_found' | 'course_not_found' | 'not_enrolled';
+        access: Access | 'lesson_not_found';
         total: number;
         completed_before: number;
         completed_after: number;
@@ -333,8 +330,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       }>(pool, Q.recordProgress, [auth.user.id, lessonId, body.status, now().toISOString()]);
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
-      if (r.access === 'course_not_found') throw notFound(LearningMessages.courseNotFound);
-      if (r.access === 'not_enrolled') throw notEnrolled();
+      assertAccess(r.access);
       const courseCompleted = r.total > 0 && r.completed_after >= r.total;
       return {
         lessonStatus: r.lesson_status,

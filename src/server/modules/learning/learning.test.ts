@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ErrorCode } from '../../../common/errors';
 import {
   LearningMessages,
@@ -22,7 +22,7 @@ import {
   errorMessage,
   seedCourse,
   userId,
-} from '../../test-helpers/workspace-fixtures';
+} from '@test-support/fixtures/users-and-courses';
 import { orderCourses, streakDays } from './learning.service';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MediaTexts } from '../../../common/media';
-import { webmBytes } from '../../../../tests/support/fake-media';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { MediaTexts } from '../../../common/media-helpers';
+import { webmBytes } from '@test-support/fake-media';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { mediaUsage, thumbnailCandidates } from '../../db/schema/index';
-import { ADMIN, createUser, enroll, multipartBody, seedCourse } from '../../test-helpers/workspace-fixtures';
+import { ADMIN, createUser, enroll, multipartBody, seedCourse } from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 let admin: string;

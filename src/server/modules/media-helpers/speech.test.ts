@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaTexts, RECORDING_MAX_BYTES, SPEECH_TEXT_MAX } from '../../../common/media';
-import { startFakeMedia, TRANSCRIPT, wavBytes, webmBytes, type FakeMedia } from '../../../../tests/support/fake-media';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { MediaTexts, RECORDING_MAX_BYTES, SPEECH_TEXT_MAX } from '../../../common/media-helpers';
+import { startFakeMedia, TRANSCRIPT, wavBytes, webmBytes, type FakeMedia } from '@test-support/fake-media';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { mediaUsage } from '../../db/schema/index';
 import {
   ADMIN,
@@ -14,7 +14,7 @@ import {
   pdfBytes,
   seedCourse,
   tempDataDir,
-} from '../../test-helpers/workspace-fixtures';
+} from '@test-support/fixtures/users-and-courses';
 
 const TIMEOUT_MS = 400;
 const TTS_LIMIT = 3;

@@ -2,11 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_ALT_MODELS, MediaTexts } from '../../../common/media';
-import { pngBytes, startFakeMedia, type FakeMedia } from '../../../../tests/support/fake-media';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { IMAGE_ALT_MODELS, MediaTexts } from '../../../common/media-helpers';
+import { pngBytes, startFakeMedia, type FakeMedia } from '@test-support/fake-media';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { courses, files, mediaUsage, thumbnailCandidates } from '../../db/schema/index';
-import { ADMIN, ALICE, errorMessage, filesIn, pdfBytes, seedCourse, tempDataDir, uploadPdf } from '../../test-helpers/workspace-fixtures';
+import {
+  ADMIN,
+  ALICE,
+  errorMessage,
+  filesIn,
+  pdfBytes,
+  seedCourse,
+  tempDataDir,
+  uploadPdf,
+} from '@test-support/fixtures/users-and-courses';
 
 const DAILY_IMAGES = 1000;
 // Long enough for the fake to send an oversized image on a busy machine; the hang test waits it out.

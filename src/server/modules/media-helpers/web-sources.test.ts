@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_QUESTIONS, type TutorStreamEvent } from '../../../common/ai-tutor';
-import { startFakeMedia, type FakeMedia } from '../../../../tests/support/fake-media';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/support/fake-openai';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { startFakeMedia, type FakeMedia } from '@test-support/fake-media';
+import { startFakeOpenAI, type FakeOpenAI } from '@test-support/fake-openai';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import { tutorMessages } from '../../db/schema/index';
-import { createUser, enroll, seedCourse, tempDataDir } from '../../test-helpers/workspace-fixtures';
+import { createUser, enroll, seedCourse, tempDataDir } from '@test-support/fixtures/users-and-courses';
 import { citedSources } from './web-sources';
 
 const SEARCH_LIMIT = 3;

@@ -1,7 +1,7 @@
 import { QUICK_QUESTIONS } from '../../../common/ai-tutor-texts';
-import type { WebSource } from '../../../common/media-texts';
+import type { WebSource } from '../../../common/media-helpers-texts';
 import type { WebResult, WebSearch } from '../../lib/media/providers';
-import type { UsageBudget } from './budget';
+import type { UsageBudget } from './media-helpers-budget.service';
 
 /** Characters of the student's question sent as the search query. */
 const QUERY_CHARS = 300;
@@ -12,7 +12,7 @@ export type WebSources = {
   /**
    * Up to 3 web results for a question, for the tutor to cite when the lesson does not cover it.
    * Never throws and never waits past SEARCH_TIMEOUT_MS: a failing search, or a spent budget,
-   * gives no results and the answer goes on without them (spec §8, issue 9).
+   * gives no results and the answer goes on without them.
    */
   find(user: { id: string; isAdmin: boolean }, question: string): Promise<WebResult[]>;
 };

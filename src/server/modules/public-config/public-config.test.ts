@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 
 /** No media helper is configured here (media-helpers tests cover them configured). */
 const NO_MEDIA = { thumbnails: false, imageModels: [], speech: false, transcription: false, webSources: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_USER_HEADER } from '../../../common/offline';
-import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestApp } from '@test-support/test-app';
 import { shortNameOf } from './web-manifest';
 
 describe('GET /manifest.webmanifest', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
+import { createTestApp, type TestContext } from '@test-support/test-app';
 import type { StudentsOverviewResponse } from '../../../common/students';
-import { ADMIN, ALICE, BOB, CAROL, createUser, enroll, seedCourse, userId } from '../../test-helpers/workspace-fixtures';
+import { ADMIN, ALICE, BOB, CAROL, createUser, enroll, seedCourse, userId } from '@test-support/fixtures/users-and-courses';
 
 let t: TestContext;
 let admin: string;

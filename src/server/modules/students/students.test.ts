@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/support/test-app';
-import { countSessionsOf, get, login, scalar, sessionCookieFrom, signInWithCode } from '../../../../tests/support/http';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { countSessionsOf, get, login, scalar, sessionCookieFrom, signInWithCode } from '@test-support/http';
 
 const ALICE = 'alice.student@example.com';
 const BOB = 'bob.student@example.com';

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The full-screen view of an unexpected rendering error (spec §2 global overlays). */
+/** The full-screen view of an unexpected rendering error. */
 export function ErrorScreen({ error, onReset }: { error: unknown; onReset: () => void }) {
   return (
     <main id="main-content" className="flex min-h-dvh items-center justify-center bg-background px-4 py-16 text-foreground">

@@ -5,7 +5,7 @@ import { MinimalPage } from '@web/components/minimal-page';
 import { Button } from '@web/components/ui/button';
 import { useSignOut } from '@web/lib/use-sign-out';
 
-/** What a signed-in student sees on guarded pages until the tutor approves the account (spec §2). */
+/** What a signed-in student sees on guarded pages until the tutor approves the account. */
 export function PendingApprovalScreen() {
   const { signOut, isPending } = useSignOut();
   return (

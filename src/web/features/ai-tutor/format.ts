@@ -1,6 +1,6 @@
-/** Spec §2: the lesson badge shows the first 20 characters of the lesson title. */
+/** The lesson badge shows the first 20 characters of the lesson title. */
 export const LESSON_BADGE_CHARS = 20;
-/** Spec §9: the copy confirmation lasts 2 seconds. */
+/** The copy confirmation lasts 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** The first 20 characters (whole characters: an emoji is never cut in half). */

@@ -1,6 +1,6 @@
 import { QUICK_QUESTIONS } from '@common/ai-tutor-texts';
 
-/** Spec §9: 3 quick questions are shown, chosen from the 6 defined. */
+/** 3 quick questions are shown, chosen from the 6 defined. */
 export const QUICK_QUESTIONS_SHOWN = 3;
 
 /** `count` different questions of `questions` in random order (a partial Fisher–Yates shuffle). */

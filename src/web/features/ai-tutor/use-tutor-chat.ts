@@ -123,7 +123,7 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
     },
     onError: (error, v) => {
       if (!isCurrent(v)) return;
-      // No model configured on the server (issue 5): the spec's apology and toast, like any outage; the panel's note says why.
+      // No model configured on the server: the same apology and toast as any outage; the panel's note says why.
       if (isNotConfigured(error)) patch(v.lessonId, (c) => ({ ...c, available: false }));
       if (isRefusal(error)) {
         patch(v.lessonId, (c) => {
@@ -153,7 +153,7 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
   const conversation = query.data as ChatConversation | undefined;
   const waiting = !!stream && stream.status !== 'done';
   const budgetSpent = !!conversation && !conversation.budget.unlimited && conversation.budget.remaining <= 0;
-  // Without a configured model the student may still ask: the answer is the spec's apology and toast (§8), and the panel's note says why.
+  // Without a configured model the student may still ask: the answer is the apology and toast of an outage, and the panel's note says why.
   const canSend = !!lessonId && !!conversation && !budgetSpent && !waiting;
   // The finished answer is shown from the list once it is there.
   const visibleStream =

@@ -85,7 +85,7 @@ export function AnalyticsPage() {
   const analytics = useAnalytics(range);
   const rangeId = useId();
 
-  // Spec §8: a failed load is told in a toast (once per failure), and the page offers a retry.
+  // A failed load is told in a toast (once per failure), and the page offers a retry.
   useEffect(() => {
     if (analytics.isError) toastFailure(analytics.error, AnalyticsTexts.failedToast);
   }, [analytics.isError, analytics.errorUpdatedAt, analytics.error]);

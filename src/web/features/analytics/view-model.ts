@@ -14,6 +14,7 @@ import {
   type EngagementTrend,
   type VelocityStudent,
 } from '@common/analytics';
+import { formatDayWithoutYear } from '@web/lib/format-date';
 
 /**
  * What the analytics screen shows, worked out from the API answer without React: texts,
@@ -68,17 +69,13 @@ export function formatSigned(n: number): string {
 /** "1 lesson", "3 lessons". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A date in the reader's time zone ("Mar 12, 2026"). */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-/** A UTC calendar day of the weekly buckets ("Mar 12"). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-export const formatWeek = (w: { weekStart: string; weekEnd: string }) => `${formatDay(w.weekStart)} – ${formatDay(w.weekEnd)}`;
+/** A week of the weekly buckets, by its first and last UTC day ("Mar 4 – Mar 10"). */
+export const formatWeek = (w: { weekStart: string; weekEnd: string }) =>
+  `${formatDayWithoutYear(w.weekStart)} – ${formatDayWithoutYear(w.weekEnd)}`;
 
 export type Tone = 'green' | 'amber' | 'rose';
 
-/** §9 drop-off: above 60 high (red), above 40 medium (amber), else low (green). */
+/** Drop-off: above 60 high (red), above 40 medium (amber), else low (green). */
 export function dropoffTone(rate: number): { severity: 'high' | 'medium' | 'low'; label: string; tone: Tone } {
   const severity = dropoffSeverity(rate);
   return {
@@ -88,16 +85,16 @@ export function dropoffTone(rate: number): { severity: 'high' | 'medium' | 'low'
   };
 }
 
-/** §9 difficulty: above 70 red, above 40 yellow, otherwise green; no score without a started lesson. */
+/** Difficulty: above 70 red, above 40 yellow, otherwise green; no score without a started lesson. */
 export function difficultyTone(score: number | null): Tone | null {
   if (score === null) return null;
   return ({ red: 'rose', yellow: 'amber', green: 'green' } as const)[difficultyColor(score)];
 }
 
-/** §9 risk factors: 0 green, 1 to 2 yellow, 3 or more red. */
+/** Risk factors: 0 green, 1 to 2 yellow, 3 or more red. */
 export const riskTone = (count: number): Tone => (({ red: 'rose', yellow: 'amber', green: 'green' }) as const)[riskColor(count)];
 
-/** §9 prediction confidence: above 75 high, above 50 medium, otherwise low. */
+/** Prediction confidence: above 75 high, above 50 medium, otherwise low. */
 export function confidenceBadge(confidence: number): { label: string; tone: Tone } {
   const level = confidenceLevel(confidence);
   return {
@@ -106,7 +103,7 @@ export function confidenceBadge(confidence: number): { label: string; tone: Tone
   };
 }
 
-/** §9: a positive note above 80 with a rise, a decline warning above 75 with a fall, else none. */
+/** A positive note above 80 with a rise, a decline warning above 75 with a fall, else none. */
 export function predictionMessage(p: Prediction): { kind: 'positive' | 'warning'; text: string } | null {
   const note = predictionNote(p.confidence, p.percentChange);
   if (note === 'positive')
@@ -124,7 +121,7 @@ export function predictionMessage(p: Prediction): { kind: 'positive' | 'warning'
 
 export const TREND_LABELS: Record<EngagementTrend, string> = { increasing: 'Increasing', stable: 'Stable', decreasing: 'Decreasing' };
 
-/** §2 Learning Velocity: the intervention note (§9) or, for a rising trend, the positive-trend note. */
+/** The Learning Velocity section: the intervention note or, for a rising trend, the positive-trend note. */
 export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'intervention'; text: string } | null {
   if (needsIntervention(s.engagementTrend, s.riskFactors.length)) {
     return {
@@ -141,7 +138,7 @@ export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'interven
   return null;
 }
 
-/** Improvement suggestions of a drop-off lesson, by severity (§9 thresholds), lesson type and what the indicators show. */
+/** Improvement suggestions of a drop-off lesson, by severity (the drop-off thresholds), lesson type and what the indicators show. */
 export function dropoffSuggestions(d: Dropoff): string[] {
   const { severity } = dropoffTone(d.dropoffRate);
   const out: string[] = [];
@@ -169,7 +166,7 @@ export function correlationStrength(phi: number): string {
   return 'no clear';
 }
 
-/** §2 Content Engagement: the tutorial PDF's insight sentence, from measured figures only. */
+/** The Content Engagement section: the tutorial PDF's insight sentence, from measured figures only. */
 export function tutorialInsight(t: TutorialPdf): string {
   if (t.lessonsWithTutorial === 0) return 'No lesson has a tutorial PDF yet.';
   if (t.startedPairs === 0) return 'No student has started a lesson with a tutorial PDF yet.';
@@ -191,7 +188,7 @@ export type WeeklyRow = { week: string; label: string; newEnrollments: number; l
 export const weeklyRows = (weeks: AnalyticsResponse['weeklyEngagement']): WeeklyRow[] =>
   weeks.map((w) => ({
     week: formatWeek(w),
-    label: formatDay(w.weekStart),
+    label: formatDayWithoutYear(w.weekStart),
     newEnrollments: w.newEnrollments,
     lessonsCompleted: w.lessonsCompleted,
     activeStudents: w.activeStudents,

@@ -24,7 +24,7 @@ const sendCodeFailed = {
   titleByCode: { VALIDATION_ERROR: 'Invalid Email' },
 };
 
-/** Two-step sign-in with an e-mailed code (spec §2 Login). */
+/** Two-step sign-in with an e-mailed code. */
 export function LoginPage() {
   const [step, setStep] = useState<'email' | 'otp'>('email');
   const [email, setEmail] = useState('');

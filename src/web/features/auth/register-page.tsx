@@ -58,7 +58,7 @@ function StepIndicator({ step }: { step: RegisterStep }) {
 const linkClass =
   'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Four-step registration (spec §2 Register): details, e-mail, code, success. */
+/** Four-step registration: details, e-mail, code, success. */
 export function RegisterPage() {
   const [step, setStep] = useState<RegisterStep>('details');
   const [details, setDetails] = useState<Details>({ firstName: '', lastName: '', email: '' });

@@ -1,4 +1,4 @@
-/** Registration steps and the client checks of spec §5 (the server validates again). */
+/** Registration steps and the client-side checks of the form (the server validates again). */
 export type RegisterStep = 'details' | 'email' | 'otp' | 'success';
 export const REGISTER_STEPS: RegisterStep[] = ['details', 'email', 'otp', 'success'];
 

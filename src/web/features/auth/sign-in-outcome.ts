@@ -1,5 +1,5 @@
 import type { MeResponse } from '@common/auth';
-import { paths } from '../../app/paths';
+import { paths } from '@web/app/paths';
 
 export type SignInOutcome = { to: string; title: string; message: string; pending: boolean };
 
@@ -14,7 +14,7 @@ export function fromLocation(state: unknown): string | undefined {
   return pathname + (typeof search === 'string' ? search : '') + (typeof hash === 'string' ? hash : '');
 }
 
-/** After a successful sign-in (spec §8 texts): where to go and what to say. */
+/** After a successful sign-in: where to go and what to say. */
 export function signInOutcome(session: MeResponse, from?: string): SignInOutcome {
   const { user } = session;
   if (user.role === 'student' && user.approvalStatus !== 'approved') {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { replaceSession } from '@web/lib/auth';
 import { fromLocation, signInOutcome } from './sign-in-outcome';
 
-/** Stores the new session, greets the user and goes where they were headed (spec §8). */
+/** Stores the new session, greets the user and goes where they were headed. */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

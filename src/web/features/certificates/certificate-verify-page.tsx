@@ -8,15 +8,12 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { APP_NAME } from '@web/lib/brand';
+import { formatLongUtcDate } from '@web/lib/format-date';
 import { useVerifyCertificate } from './api/verify-certificate';
 
 // CertificateMessages.notFound, the server's 404 message; not imported, as @common/certificates
 // would bring zod into this public page's download.
 const NOT_FOUND = 'Certificate not found';
-
-// The date as the certificate PDF prints it (issued in UTC), so both agree.
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 function Panel({ icon, tone, title, children }: { icon: ReactNode; tone: string; title: string; children: ReactNode }) {
   return (
@@ -124,7 +121,7 @@ export function CertificateResult({ cert }: { cert: CertificateVerifyResponse })
         {revoked ? (
           <>
             Status: Revoked on{' '}
-            <time dateTime={cert.revokedAt ?? undefined}>{cert.revokedAt ? longDate(cert.revokedAt) : 'an unknown date'}</time>
+            <time dateTime={cert.revokedAt ?? undefined}>{cert.revokedAt ? formatLongUtcDate(cert.revokedAt) : 'an unknown date'}</time>
             {cert.revocationReason ? `. Reason: ${cert.revocationReason}` : null}
           </>
         ) : (
@@ -147,7 +144,7 @@ export function CertificateResult({ cert }: { cert: CertificateVerifyResponse })
         <div className="px-5 py-4">
           <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Completed on</dt>
           <dd className="mt-1 text-lg font-semibold" data-testid="certificate-date">
-            <time dateTime={cert.issuedAt}>{longDate(cert.issuedAt)}</time>
+            <time dateTime={cert.issuedAt}>{formatLongUtcDate(cert.issuedAt)}</time>
           </dd>
         </div>
       </dl>

@@ -187,7 +187,7 @@ function ContactForm({ session }: { session: Session }) {
   );
 }
 
-/** Contact the tutor (spec §2 Contact): public page, the form for signed-in users only. */
+/** Contact the tutor: public page, the form for signed-in users only. */
 export function ContactPage() {
   const { session, isPending } = useSession();
   return (

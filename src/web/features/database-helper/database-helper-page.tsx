@@ -12,6 +12,7 @@ import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { formatDate } from '@web/lib/format-date';
 import { toastSuccess } from '@web/lib/notify';
 import { useApproveUser } from './api/approve-user';
 import { useEnrollUser } from './api/enroll-user';
@@ -29,9 +30,6 @@ const DEFAULT_SEARCH = '';
 const SEARCH_DEBOUNCE_MS = 300;
 /** DB_HELPER_SEARCH_MAX of @common/database-helper, copied: importing it would pull zod into this page. */
 const SEARCH_MAX = 200;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 const statusBadge = {
   pending: { variant: 'amber', label: 'Pending' },

@@ -8,7 +8,7 @@ import { Hero } from './components/hero';
 import { HowYouLearn } from './components/how-you-learn';
 import { SampleLesson } from './components/sample-lesson';
 
-/** The public landing page (spec §2 Landing). */
+/** The public landing page. */
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-background">

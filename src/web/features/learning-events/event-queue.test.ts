@@ -1,7 +1,7 @@
 import type { LearningEvent } from '@common/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventQueue, sendWithFetch, type SendBatch, type SendOutcome } from './event-queue';
-import { fakePage } from './test-page';
+import { fakePage } from '@test-support/web/fake-page';
 
 const LESSON = '6f1c1f0e-8d7a-4a43-9a57-3c1c7f0d2b11';
 const opened = (i = 0): LearningEvent => ({

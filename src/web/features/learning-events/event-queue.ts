@@ -1,5 +1,5 @@
 import type { LearningEvent } from '@common/analytics';
-import { EVENTS_BATCH_MAX, HEARTBEAT_INTERVAL_SECONDS } from '@common/event-limits';
+import { EVENTS_BATCH_MAX, HEARTBEAT_INTERVAL_SECONDS } from '@common/learning-events';
 import { beforeSignOut, onUserChange } from '@web/lib/session-end';
 
 /**

@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_MAX_SECONDS } from '@common/event-limits';
+import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_MAX_SECONDS } from '@common/learning-events';
 import type { EventQueue, PageLike } from './event-queue';
 
 export type HeartbeatOptions = {

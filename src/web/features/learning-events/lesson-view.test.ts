@@ -2,7 +2,7 @@ import type { LearningEvent } from '@common/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventQueue, type SendBatch } from './event-queue';
 import { openLessonView, recordsLearningEvents } from './lesson-view';
-import { fakePage } from './test-page';
+import { fakePage } from '@test-support/web/fake-page';
 
 const LESSON = '6f1c1f0e-8d7a-4a43-9a57-3c1c7f0d2b11';
 const OTHER = '0b7e7c1a-2f4e-4d5b-8c1d-9a3b2c1d0e0f';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@common/auth';
-import { HEARTBEAT_INTERVAL_SECONDS } from '@common/event-limits';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@common/learning-events';
 import type { EventQueue, PageLike } from './event-queue';
 import { startLessonHeartbeat } from './lesson-heartbeat';
 

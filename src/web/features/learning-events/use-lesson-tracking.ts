@@ -1,4 +1,4 @@
-import { HEARTBEAT_INTERVAL_SECONDS } from '@common/event-limits';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@common/learning-events';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSession } from '@web/lib/auth';
 import { flushLearningEvents, learningEventQueue } from './event-queue';

@@ -1,7 +1,7 @@
-import { RECORDING_MAX_BYTES, RECORDING_MAX_SECONDS } from '@common/media-texts';
+import { RECORDING_MAX_BYTES, RECORDING_MAX_SECONDS } from '@common/media-helpers-texts';
 
 /**
- * Recording a spoken question in the browser (issue 9), loaded when the microphone is first
+ * Recording a spoken question in the browser, loaded when the microphone is first
  * pressed: MediaRecorder at a speech bitrate, stopped by the student or after RECORDING_MAX_SECONDS;
  * the microphone is released as soon as recording ends.
  */

@@ -1,8 +1,8 @@
-import { SPEECH_CHUNK_CHARS, splitForSpeech } from '@common/media-texts';
+import { SPEECH_CHUNK_CHARS, splitForSpeech } from '@common/media-helpers-texts';
 import { fetchSpeech } from './api/speech';
 
 /**
- * Reading text aloud (issue 9), loaded when a Listen button is first pressed. The server's voice
+ * Reading text aloud, loaded when a Listen button is first pressed. The server's voice
  * (TTS_MODEL) when it has one, else the browser's own speech synthesis. Long text goes in pieces,
  * the next fetched while one plays; one reading at a time in the whole page: starting one stops
  * the other, and Stop (or leaving) ends it at once.

@@ -1,4 +1,4 @@
-import type { MediaConfig } from '@common/media';
+import type { MediaConfig } from '@common/media-helpers';
 import { usePublicConfig } from '@web/lib/public-config';
 
 /** Which media and web helpers the server has (public config); undefined while it loads. */

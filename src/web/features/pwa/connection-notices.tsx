@@ -7,7 +7,7 @@ const card = 'rounded-xl border p-3 pl-4 shadow-lg';
 /** The top notices on a narrow screen: a full-width strip at the top of the page (see IN_FLOW_NOTICE_QUERY). */
 const strip = 'border-b px-4 py-2.5';
 
-/** Top right while offline (spec §2, §4): 'No Internet Connection'. */
+/** Top right while offline: 'No Internet Connection'. */
 export function OfflineNotice({ asStrip = false }: { asStrip?: boolean }) {
   return (
     <div role="status" className={`${asStrip ? strip : card} flex gap-3 border-warning-border bg-warning-bg text-warning-foreground`}>
@@ -20,7 +20,7 @@ export function OfflineNotice({ asStrip = false }: { asStrip?: boolean }) {
   );
 }
 
-/** Top right after a slow page load (spec §4): dismissible. */
+/** Top right after a slow page load: dismissible. */
 export function SlowConnectionNotice({ onDismiss, asStrip = false }: { onDismiss: () => void; asStrip?: boolean }) {
   return (
     <div role="status" className={`${asStrip ? strip : card} flex gap-3 bg-popover text-popover-foreground`}>
@@ -36,7 +36,7 @@ export function SlowConnectionNotice({ onDismiss, asStrip = false }: { onDismiss
   );
 }
 
-/** The bottom-right badge while offline (spec §2, §4): 'Limited Offline Mode'. */
+/** The bottom-right badge while offline: 'Limited Offline Mode'. */
 export function OfflineBadge() {
   return (
     <div role="status" className={`${card} bg-popover text-popover-foreground max-sm:py-2`}>

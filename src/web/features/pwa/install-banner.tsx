@@ -4,7 +4,7 @@ import { APP_NAME } from '@web/lib/brand';
 import { usePublicConfig } from '@web/lib/public-config';
 import { PwaMessages } from './messages';
 
-/** The install banner (spec §4): shown while the browser offers installation. */
+/** The install banner: shown while the browser offers installation. */
 export function InstallBanner({ onInstall, onDismiss }: { onInstall: () => void; onDismiss: () => void }) {
   const appName = usePublicConfig()?.appName ?? APP_NAME;
   return (
@@ -35,7 +35,7 @@ export function InstallBanner({ onInstall, onDismiss }: { onInstall: () => void;
   );
 }
 
-/** The green notice after installation (spec §4). */
+/** The green notice after installation. */
 export function InstalledNotice({ onClose }: { onClose: () => void }) {
   return (
     <div

@@ -1,5 +1,5 @@
 /**
- * The install flow of spec §4: the browser's install offer (`beforeinstallprompt`) is held and an
+ * The install flow: the browser's install offer (`beforeinstallprompt`) is held and an
  * install banner shown; Install asks the browser, 'Installing App...' once the user accepts;
  * 'appinstalled' ends it with 'App Installed Successfully!' and a green notice; a failure says
  * 'Installation Failed'. An app already running installed (standalone) never offers itself.

@@ -1,4 +1,4 @@
-/** The texts of the connection, install and update overlays (spec §4, §8; durations §9). */
+/** The texts of the connection, install and update overlays. */
 export const PwaMessages = {
   connectionRestored: { title: 'Connection Restored', description: "You're back online! All features are available." },
   connectionLost: { title: 'Connection Lost', description: "You're offline. Some features may be limited." },

@@ -45,7 +45,7 @@ function useOverlayCards(needed: boolean): CardsModule['default'] | null {
 }
 
 /**
- * The global overlays of every page (spec §2): connection toasts; top right, the offline or
+ * The global overlays of every page: connection toasts; top right, the offline or
  * slow-connection notice (on a narrow screen a strip in `topSlot`, at the top of the page);
  * bottom right, the new-version prompt, the install banner and notice, and the offline badge.
  */

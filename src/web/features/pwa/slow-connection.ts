@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §4, §9: a notice when the page took more than 3000 ms to load, measured 100 ms after it loaded. */
+/** A notice when the page took more than 3000 ms to load, measured 100 ms after it loaded. */
 export const SLOW_LOAD_MS = 3000;
 export const SLOW_CHECK_DELAY_MS = 100;
 

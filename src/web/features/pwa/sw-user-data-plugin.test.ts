@@ -32,7 +32,7 @@ function asServiceWorkerSource(plugin: typeof userDataPlugin, globals: { caches:
   const body = Object.entries(plugin)
     .map(([name, fn]) => `${JSON.stringify(name)}: ${fn.toString()}`)
     .join(',\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- this is the point: no closure over the module
+  // Built from text on purpose: the functions must run with no closure over this module.
   return new Function('caches', 'Headers', 'Response', `"use strict"; return {${body}};`)(
     globals.caches,
     Headers,

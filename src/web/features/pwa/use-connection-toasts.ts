@@ -5,7 +5,7 @@ import { PwaMessages, destructiveToast, plainToast } from './messages';
 
 /**
  * 'Connection Restored' (3 s) when the browser goes online, the destructive 'Connection Lost' (5 s)
- * when it goes offline (spec §4, §9). One toast id: a quick flip replaces the last one.
+ * when it goes offline. One toast id: a quick flip replaces the last one.
  */
 export function useConnectionToasts() {
   useEffect(() => {

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Online or offline, from the browser's events (spec §4 Connection). */
+/** Online or offline, from the browser's events. */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,

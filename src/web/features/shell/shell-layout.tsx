@@ -79,7 +79,7 @@ function NavItems({ items, orientation, onNavigate }: { items: NavItem[]; orient
 }
 
 /**
- * The signed-in frame (spec §2 dashboard shell): name, role label, Sign Out and the admin's
+ * The signed-in frame: name, role label, Sign Out and the admin's
  * view-mode switch; below 768px a left drawer with the same, and a title from the path.
  */
 export function ShellLayout() {

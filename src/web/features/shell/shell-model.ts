@@ -1,7 +1,7 @@
 import type { MeResponse } from '@common/auth';
-import { paths } from '../../app/paths';
+import { paths } from '@web/app/paths';
 
-/** The role label of the shell header (spec §2 dashboard shell). */
+/** The role label of the shell header. */
 export function roleLabel(session: MeResponse): string {
   if (session.user.role !== 'admin') return 'Student';
   return session.viewMode === 'student' ? 'Admin (Student View)' : 'Admin';
@@ -16,7 +16,7 @@ export function displayName(session: MeResponse): string {
   return fullName.trim() || firstName.trim() || 'User';
 }
 
-/** The mobile header's title, derived from the path (spec §2: Dashboard, Students, Courses, Create Course, Course). */
+/** The mobile header's title, derived from the path (Dashboard, Students, Courses, Create Course, Course). */
 export function mobileTitle(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path.includes('/course/')) return 'Course';

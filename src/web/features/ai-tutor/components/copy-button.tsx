@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { cn } from '@web/lib/cn';
 import { COPY_CONFIRMATION_MS } from '../format';
 
-/** Copies a message's text; 'Copied' shows for 2 seconds (spec §9). */
+/** Copies a message's text; 'Copied' shows for 2 seconds. */
 export function CopyButton({ text, className }: { text: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

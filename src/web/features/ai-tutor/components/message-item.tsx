@@ -1,5 +1,5 @@
-import type { WebSource } from '@common/media-texts';
-import { speakableText } from '@common/media-texts';
+import type { WebSource } from '@common/media-helpers-texts';
+import { speakableText } from '@common/media-helpers-texts';
 import { BotIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ListenButton } from '@web/features/media-helpers/components/listen-button';
@@ -18,9 +18,9 @@ type Props = {
   /** The apology after a failure: a notice in the tutor's voice, not an answer. */
   tone?: 'apology';
   copyable?: boolean;
-  /** An answer's web sources, cited in it as [n] (issue 9). */
+  /** An answer's web sources, cited in it as [n]. */
   sources?: WebSource[];
-  /** Set for the tutor's answers that may be read aloud (issue 9): the lesson they are about. */
+  /** Set for the tutor's answers that may be read aloud: the lesson they are about. */
   listenLessonId?: string;
   children?: ReactNode;
 };

@@ -9,7 +9,7 @@ type Props = {
   compact: boolean;
 };
 
-/** The 3 quick questions of this lesson (spec §2, §9); one click asks it. */
+/** The 3 quick questions of this lesson; one click asks it. */
 export function QuickQuestionList({ questions, disabled, onAsk, compact }: Props) {
   return (
     <div

@@ -6,7 +6,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { MicButton } from '@web/features/media-helpers/components/mic-button';
 
 type Props = {
-  /** The lesson asked about: spoken questions are transcribed for it (issue 9). */
+  /** The lesson asked about: spoken questions are transcribed for it. */
   lessonId: string | null;
   disabled: boolean;
   onSend: (text: string) => boolean;
@@ -17,7 +17,7 @@ type Props = {
   inputRef: Ref<HTMLTextAreaElement>;
 };
 
-/** The question box: Enter sends, Shift+Enter breaks the line (spec §2, §5); it grows with its text up to a few lines. */
+/** The question box: Enter sends, Shift+Enter breaks the line; it grows with its text up to a few lines. */
 export function TutorComposer({ lessonId, disabled, onSend, returnedDraft, footnote, inputRef }: Props) {
   const [text, setText] = useState('');
   /** While a spoken question is recorded or transcribed: what the hint line says instead. */

@@ -55,7 +55,7 @@ function ThinkingIndicator() {
 }
 
 /**
- * The AI tutor's panel (spec §2): title, lesson badge, minimize and close, the messages with their
+ * The AI tutor's panel: title, lesson badge, minimize and close, the messages with their
  * times, 'AI is thinking...', words as they stream, 3 quick questions, the question box and its
  * hint. A bottom sheet below 768px, a 380px panel in the floating button's corner on wider screens.
  */

@@ -5,7 +5,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { studentsCsvUrl } from '../api/get-analytics';
-import { formatDate, formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
+import { formatDate } from '@web/lib/format-date';
+import { formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { ToneBadge } from './parts';
 

@@ -2,7 +2,7 @@ import type { DbHelperResponse } from '@common/database-helper';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 
-/** Under ['admin'], the family a change to a student or an enrolment invalidates (see admin-students). */
+/** Under ['admin'], the family a change to a student or an enrolment invalidates (see the students feature). */
 export const databaseHelperKeys = {
   all: ['admin', 'database-helper'] as const,
   search: (search: string) => [...databaseHelperKeys.all, 'search', search] as const,

@@ -1,5 +1,5 @@
 import type { CourseResponse } from '@common/courses';
-import type { ThumbnailCandidatesResponse, ThumbnailGenerateBody } from '@common/media';
+import type { ThumbnailCandidatesResponse, ThumbnailGenerateBody } from '@common/media-helpers';
 import { api } from '@web/lib/api';
 
 const coursePath = (courseId: string) => `/api/admin/courses/${encodeURIComponent(courseId)}`;

@@ -13,7 +13,7 @@ type State = 'idle' | 'loading' | 'playing';
 const browserCanSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window;
 
 /**
- * 'Listen': reads text aloud (issue 9) with the server's voice when it has one (TTS_MODEL), else
+ * 'Listen': reads text aloud with the server's voice when it has one (TTS_MODEL), else
  * the browser's own; pressed again, it stops. Hidden when neither can speak.
  */
 export function ListenButton({

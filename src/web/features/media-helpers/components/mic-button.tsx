@@ -1,4 +1,4 @@
-import { RECORDING_MAX_SECONDS } from '@common/media-texts';
+import { RECORDING_MAX_SECONDS } from '@common/media-helpers-texts';
 import { LoaderCircleIcon, MicIcon, SquareIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,7 +18,7 @@ const browserCanRecord = () =>
   typeof window !== 'undefined' && typeof window.MediaRecorder === 'function' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /**
- * The tutor composer's microphone (issue 9): press to record a question, press again to stop
+ * The tutor composer's microphone: press to record a question, press again to stop
  * (it stops itself after a minute); the words are put in the question box for the student to
  * check and send. Hidden unless the server transcribes (STT_MODEL) and the browser can record.
  */

@@ -1,6 +1,6 @@
 import type { Course } from '@common/courses';
-import type { ThumbnailCandidatesResponse } from '@common/media';
-import { IMAGE_PROMPT_MAX, MediaTexts, NUM_OUTPUTS_DEFAULT, NUM_OUTPUTS_MAX, NUM_OUTPUTS_MIN } from '@common/media-texts';
+import type { ThumbnailCandidatesResponse } from '@common/media-helpers';
+import { IMAGE_PROMPT_MAX, MediaTexts, NUM_OUTPUTS_DEFAULT, NUM_OUTPUTS_MAX, NUM_OUTPUTS_MIN } from '@common/media-helpers-texts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckIcon, ImageIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

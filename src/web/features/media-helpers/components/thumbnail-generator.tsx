@@ -7,7 +7,7 @@ import { useMediaConfig } from '../use-media-config';
 const ThumbnailDialog = lazy(() => import('./thumbnail-dialog'));
 
 /**
- * 'Generate thumbnail' in the course editor (issue 9): opens the dialog that asks the image model
+ * 'Generate thumbnail' in the course editor: opens the dialog that asks the image model
  * for 1 to 4 pictures and makes the chosen one the course's thumbnail. Hidden unless the server has
  * an image model (IMAGE_MODEL); disabled, with a note, until the course is saved.
  */

@@ -1,7 +1,7 @@
-import type { WebSource } from '@common/media-texts';
+import type { WebSource } from '@common/media-helpers-texts';
 import { ExternalLinkIcon } from 'lucide-react';
 
-/** The web pages a tutor answer cites as [n] (issue 9), as links under it. */
+/** The web pages a tutor answer cites as [n], as links under it. */
 export function WebSources({ sources }: { sources: WebSource[] }) {
   if (!sources.length) return null;
   return (

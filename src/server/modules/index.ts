@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { createChatModel } from '../lib/ai';
+import type { Mailer } from '../lib/mail';
+import { createImageProvider, createSpeechProvider, createTranscriptionProvider, createWebSearch } from '../lib/media/providers';
+import type { FileStorage } from '../lib/storage';
+import { adminHomeRoutes } from './admin-home/admin-home.routes';
+import { createAdminHomeService } from './admin-home/admin-home.service';
+import { aiTutorRoutes } from './ai-tutor/ai-tutor.routes';
+import { createAiTutorService } from './ai-tutor/ai-tutor.service';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { createAnalyticsService } from './analytics/analytics.service';
+import type { SessionCookie } from './auth/auth.plugin';
+import { authRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createCodeService } from './auth/codes.service';
+import { loadCodeSecret } from './auth/auth.queries';
+import { createSessionService } from './auth/sessions.service';
+import { certificatesRoutes } from './certificates/certificates.routes';
+import { createCertificatesService } from './certificates/certificates.service';
+import { contactRoutes } from './contact/contact.routes';
+import { createContactService } from './contact/contact.service';
+import { coursesBulkUploadRoutes } from './courses/courses-bulk-upload.routes';
+import { createCoursesBulkUploadService } from './courses/courses-bulk-upload.service';
+import { coursesContentRoutes } from './courses/courses-content.routes';
+import { createCoursesContentService } from './courses/courses-content.service';
+import { coursesRoutes } from './courses/courses.routes';
+import { createCoursesService } from './courses/courses.service';
+import { databaseHelperRoutes } from './database-helper/database-helper.routes';
+import { createDatabaseHelperService } from './database-helper/database-helper.service';
+import { enrollmentsRoutes } from './enrollments/enrollments.routes';
+import { createEnrollmentsService } from './enrollments/enrollments.service';
+import { filesRoutes } from './files/files.routes';
+import { createFilesService } from './files/files.service';
+import { healthRoutes } from './health/health.routes';
+import { createHealthService } from './health/health.service';
+import { learningEventsRoutes } from './learning-events/learning-events.routes';
+import { createLearningEventsService } from './learning-events/learning-events.service';
+import { learningRoutes } from './learning/learning.routes';
+import { createLearningService } from './learning/learning.service';
+import { createUsageBudget } from './media-helpers/media-helpers-budget.service';
+import { mediaConfigOf } from './media-helpers/media-helpers-config';
+import { mediaHelpersRoutes } from './media-helpers/media-helpers.routes';
+import { createMediaHelpersService } from './media-helpers/media-helpers.service';
+import { createWebSources } from './media-helpers/web-sources';
+import { publicConfigRoutes } from './public-config/public-config.routes';
+import { pwaRoutes } from './pwa/pwa.routes';
+import { sessionUserHeader } from './pwa/session-user-header';
+import { studentsListRoutes } from './students/students-list.routes';
+import { studentsRoutes } from './students/students.routes';
+import { createStudentsService } from './students/students.service';
+
+/*
+ * The one registry of the server's modules: `createServices` builds every service once, in
+ * dependency order, and `registerModules` mounts every module's routes. app.ts calls both and
+ * keeps only what runs around the modules (security headers, the session, the API docs, the
+ * built web app). A new module is added here and nowhere else.
+ */
+
+export type ModuleDeps = {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  storage: FileStorage;
+  now: () => Date;
+  log: FastifyBaseLogger;
+};
+
+/** Every service of the server, each built once and shared by the modules that need it. */
+export async function createServices({ env, db, mailer, storage, now, log }: ModuleDeps) {
+  const secret = await loadCodeSecret(db, env.appSecret);
+  const sessions = createSessionService(db, now);
+  const codes = createCodeService({
+    db,
+    mailer,
+    secret,
+    appName: env.appName,
+    mailFrom: env.mailFrom,
+    now,
+    limits: env.codeSendLimits,
+    log,
+  });
+  const auth = createAuthService({
+    db,
+    codes,
+    adminEmail: env.adminEmail,
+    devLoginCode: env.devTools ? env.devLoginCode : undefined,
+    now,
+  });
+  const files = createFilesService({ db, storage, log });
+  const learning = createLearningService({ db, now });
+  // The media and web helpers: each provider null until configured, all under one daily budget.
+  const usage = createUsageBudget(db, now);
+  const aiTutor = createAiTutorService({
+    db,
+    learning,
+    files,
+    model: createChatModel(env.ai),
+    webSources: createWebSources({
+      search: createWebSearch(env.media.search),
+      budget: usage,
+      dailyLimit: env.media.search?.dailyLimit ?? 0,
+      log,
+    }),
+    dailyMessages: env.ai.dailyMessages,
+    now,
+    log,
+  });
+  const mediaHelpers = createMediaHelpersService({
+    db,
+    fileStore: files,
+    learning,
+    budget: usage,
+    image: createImageProvider(env.media.image),
+    speech: createSpeechProvider(env.media.speech),
+    transcription: createTranscriptionProvider(env.media.transcription),
+    limits: {
+      image: env.media.image?.dailyLimit ?? 0,
+      speech: env.media.speech?.dailyLimit ?? 0,
+      transcription: env.media.transcription?.dailyLimit ?? 0,
+    },
+    now,
+    log,
+  });
+  return {
+    health: createHealthService({ db }),
+    sessions,
+    codes,
+    auth,
+    contact: createContactService({ db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now }),
+    adminHome: createAdminHomeService({ db }),
+    students: createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log }),
+    enrollments: createEnrollmentsService({ db }),
+    courses: createCoursesService({ db, filesService: files }),
+    coursesContent: createCoursesContentService({ db, filesService: files }),
+    coursesBulkUpload: createCoursesBulkUploadService({ db }),
+    files,
+    databaseHelper: createDatabaseHelperService({ db }),
+    learning,
+    aiTutor,
+    mediaHelpers,
+    certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }),
+    analytics: createAnalyticsService({ db, now }),
+    learningEvents: createLearningEventsService({ db, now, limits: env.events }),
+  };
+}
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+export type RegisterDeps = { env: Env; now: () => Date; services: Services; cookie: SessionCookie };
+
+/**
+ * Mounts the routes of every module, in a fixed order (the order of `app.apiRoutes`). Runs after
+ * the session plugin, so every route sees `request.auth`.
+ */
+export async function registerModules(app: FastifyInstance, { env, now, services: s, cookie }: RegisterDeps): Promise<void> {
+  await app.register(healthRoutes, { health: s.health });
+  await app.register(publicConfigRoutes, {
+    config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools, media: mediaConfigOf(env) },
+  });
+  await app.register(sessionUserHeader);
+  await app.register(pwaRoutes, { appName: env.appName });
+  await app.register(authRoutes, {
+    auth: s.auth,
+    codes: s.codes,
+    sessions: s.sessions,
+    cookie,
+    devTools: env.devTools,
+    trustProxy: env.trustProxy,
+  });
+  await app.register(contactRoutes, { contact: s.contact });
+  await app.register(adminHomeRoutes, { adminHome: s.adminHome });
+  await app.register(studentsRoutes, { students: s.students });
+  await app.register(studentsListRoutes, { students: s.students });
+  await app.register(enrollmentsRoutes, { enrollments: s.enrollments });
+  await app.register(coursesRoutes, { courses: s.courses });
+  await app.register(coursesContentRoutes, { content: s.coursesContent });
+  await app.register(coursesBulkUploadRoutes, { bulkUpload: s.coursesBulkUpload });
+  await app.register(filesRoutes, { filesService: s.files, maxMb: env.uploadMaxMb });
+  await app.register(databaseHelperRoutes, { helper: s.databaseHelper });
+  await app.register(learningRoutes, { learning: s.learning });
+  await app.register(aiTutorRoutes, { tutor: s.aiTutor });
+  await app.register(mediaHelpersRoutes, { media: s.mediaHelpers, files: s.files });
+  await app.register(certificatesRoutes, { certificates: s.certificates });
+  await app.register(analyticsRoutes, { analytics: s.analytics, now });
+  await app.register(learningEventsRoutes, { events: s.learningEvents });
+}

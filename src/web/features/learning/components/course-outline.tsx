@@ -1,0 +1,104 @@
+import type { LearnResponse } from '@common/learning';
+import { ChevronDownIcon } from 'lucide-react';
+import { memo } from 'react';
+import { cn } from '@web/lib/cn';
+import { chapterProgress } from '../course-navigation';
+import { LessonStatusIcon } from './lesson-status-icon';
+import { LESSON_TYPE } from './lesson-type';
+
+type Props = {
+  chapters: LearnResponse['chapters'];
+  currentLessonId: string | null;
+  expanded: ReadonlySet<string>;
+  onToggleChapter: (chapterId: string) => void;
+  onSelectLesson: (lessonId: string) => void;
+  /** Numbers each chapter's lessons done, as the phone's list does. */
+  showChapterProgress?: boolean;
+};
+
+/** Chapters that expand and collapse, each lesson with its check or circle and its type. */
+export const CourseOutline = memo(function CourseOutline({
+  chapters,
+  currentLessonId,
+  expanded,
+  onToggleChapter,
+  onSelectLesson,
+  showChapterProgress,
+}: Props) {
+  if (chapters.length === 0) return <p className="p-4 text-sm text-muted-foreground">This course has no lessons yet.</p>;
+  return (
+    <ol className="divide-y">
+      {chapters.map((chapter, chapterIndex) => {
+        const open = expanded.has(chapter.id);
+        const { completed, total } = chapterProgress(chapter);
+        const panelId = `chapter-panel-${chapter.id}`;
+        return (
+          <li key={chapter.id}>
+            <h3>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => onToggleChapter(chapter.id)}
+                className="flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                    Chapter {chapterIndex + 1}
+                  </span>
+                  <span className="block font-semibold leading-snug">{chapter.title}</span>
+                  {showChapterProgress && (
+                    <span className="mt-1 block text-xs text-muted-foreground">
+                      {completed} of {total} completed
+                    </span>
+                  )}
+                </span>
+                {!showChapterProgress && (
+                  <span
+                    className="mt-4 shrink-0 text-xs tabular-nums text-muted-foreground"
+                    aria-label={`${completed} of ${total} lessons completed`}
+                  >
+                    {completed}/{total}
+                  </span>
+                )}
+                <ChevronDownIcon
+                  aria-hidden="true"
+                  className={cn('mt-3.5 size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
+                />
+              </button>
+            </h3>
+            <ul id={panelId} hidden={!open} className="pb-2">
+              {chapter.lessons.length === 0 && <li className="px-4 py-2 text-sm text-muted-foreground">No lessons in this chapter yet.</li>}
+              {chapter.lessons.map((lesson) => {
+                const current = lesson.id === currentLessonId;
+                const type = LESSON_TYPE[lesson.lessonType];
+                return (
+                  <li key={lesson.id}>
+                    <button
+                      type="button"
+                      aria-current={current ? 'true' : undefined}
+                      onClick={() => onSelectLesson(lesson.id)}
+                      className={cn(
+                        'flex w-full items-start gap-3 border-l-4 px-4 py-2.5 text-left text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                        current ? 'border-primary bg-secondary text-secondary-foreground' : 'border-transparent hover:bg-muted',
+                      )}
+                    >
+                      <LessonStatusIcon status={lesson.status} />
+                      <span className="min-w-0 flex-1">
+                        <span className={cn('block leading-snug', current && 'font-semibold')}>{lesson.title}</span>
+                        <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
+                          <type.icon aria-hidden="true" className="size-3.5" />
+                          {type.label}
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+});

@@ -1,0 +1,117 @@
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
+import { memo } from 'react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { useLessonTracking } from '@web/features/learning-events/use-lesson-tracking';
+import { ListenButton } from '@web/features/media-helpers/components/listen-button';
+import type { FlatLesson } from '../course-navigation';
+import { LessonPdf, LessonVideo, TutorialDownload } from './lesson-media';
+import { LESSON_TYPE } from './lesson-type';
+
+type Props = {
+  lesson: FlatLesson;
+  total: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  completing: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onComplete: () => void;
+};
+
+/** The lesson in front of the student: title, chapter, type, video and/or PDF, summary, tutorial, navigation. */
+export const LessonPanel = memo(function LessonPanel({
+  lesson,
+  total,
+  hasPrevious,
+  hasNext,
+  completing,
+  onPrevious,
+  onNext,
+  onComplete,
+}: Props) {
+  const type = LESSON_TYPE[lesson.lessonType];
+  const completed = lesson.status === 'completed';
+  const track = useLessonTracking(lesson.id);
+  return (
+    <article aria-labelledby="lesson-title" className="flex min-w-0 flex-col gap-5">
+      <header className="flex flex-col gap-2">
+        <p className="text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">{lesson.chapterTitle}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="whitespace-nowrap">
+            Lesson {lesson.index + 1} of {total}
+          </span>
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="lesson-title" tabIndex={-1} className="scroll-mt-36 text-xl font-bold tracking-tight focus:outline-none sm:text-2xl">
+            {lesson.title}
+          </h2>
+          <Badge variant="secondary">
+            <type.icon aria-hidden="true" />
+            {type.label}
+          </Badge>
+          {completed && (
+            <Badge variant="green">
+              <CheckIcon aria-hidden="true" />
+              Completed
+            </Badge>
+          )}
+        </div>
+      </header>
+
+      {lesson.videoUrl && <LessonVideo url={lesson.videoUrl} title={lesson.title} onStart={track.videoStarted} />}
+      {lesson.pdfUrl && <LessonPdf url={lesson.pdfUrl} title={lesson.title} onView={track.pdfViewed} />}
+
+      {(lesson.summary || lesson.tutorialPdfUrl) && (
+        <section aria-labelledby="lesson-summary-title" className="rounded-xl border bg-card p-5">
+          <div className="flex items-center justify-between gap-2">
+            <h3 id="lesson-summary-title" className="font-semibold">
+              Lesson summary
+            </h3>
+            {lesson.summary && (
+              <ListenButton text={lesson.summary} lessonId={lesson.id} label="Listen to the lesson summary" className="-my-1.5 -mr-2" />
+            )}
+          </div>
+          {lesson.summary ? (
+            <p className="mt-2 whitespace-pre-line leading-relaxed text-muted-foreground">{lesson.summary}</p>
+          ) : (
+            <p className="mt-2 text-sm text-muted-foreground">This lesson has no summary.</p>
+          )}
+          {lesson.tutorialPdfUrl && (
+            <div className="mt-4">
+              <TutorialDownload url={lesson.tutorialPdfUrl} onDownload={track.tutorialDownloaded} />
+            </div>
+          )}
+        </section>
+      )}
+
+      {/* Phones navigate with the bar at the bottom of the screen instead. */}
+      <nav aria-label="Lesson navigation" className="hidden items-center justify-between gap-3 border-t pt-5 md:flex">
+        <Button variant="outline" onClick={onPrevious} disabled={!hasPrevious}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Previous
+        </Button>
+        {completed ? (
+          <p className="flex items-center gap-2 text-sm font-medium text-green-700 dark:text-green-400">
+            <CheckIcon aria-hidden="true" className="size-4" />
+            Lesson completed
+          </p>
+        ) : (
+          <Button onClick={onComplete} disabled={completing}>
+            {completing ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <CheckIcon aria-hidden="true" />
+            )}
+            Mark Complete
+          </Button>
+        )}
+        <Button variant="outline" onClick={onNext} disabled={!hasNext}>
+          Next
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </nav>
+    </article>
+  );
+});

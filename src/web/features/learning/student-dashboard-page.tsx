@@ -1,0 +1,111 @@
+import { EyeIcon } from 'lucide-react';
+import type { DashboardResponse } from '@common/learning';
+import { memo, useDeferredValue, useEffect } from 'react';
+import { PageHeader } from '@web/components/page-header';
+import { Alert } from '@web/components/ui/alert';
+import { useSession } from '@web/lib/auth';
+import { toastFailure } from '@web/lib/notify';
+import { useDashboard } from './api/get-dashboard';
+import { ContinueLearning } from './components/continue-learning';
+import { DashboardCourseCard } from './components/dashboard-course-card';
+import { CourseGridSkeleton, DashboardLoadError, NoCourses } from './components/dashboard-states';
+import { DashboardStats } from './components/dashboard-stats';
+import { ProgressOverview } from './components/progress-overview';
+import { continueLearning } from './course-action';
+
+function PreviewBanner() {
+  return (
+    <Alert variant="warning" className="mb-6" data-testid="student-view-banner">
+      <EyeIcon aria-hidden="true" />
+      <div>
+        <p className="font-semibold">Admin Student View Mode</p>
+        <p className="mt-0.5">
+          You are seeing the student dashboard as your students do. Enrolments and progress here are simulated, and nothing you do in this
+          view is saved.
+        </p>
+      </div>
+    </Alert>
+  );
+}
+
+/** /student/dashboard: the student's courses and progress; for the tutor, a simulated preview. */
+export function StudentDashboardPage() {
+  const { session } = useSession();
+  const dashboard = useDashboard();
+  // Each new answer renders the courses as a transition: React builds them in short slices
+  // instead of one long task (the stat cards and skeleton stay until it is done).
+  const data = useDeferredValue(dashboard.data);
+  // The server decides (its answer says preview); until it answers, the role tells.
+  const preview = data?.preview ?? session?.user.role === 'admin';
+
+  // The spec's toast on a failed load, once per failure (the page keeps its message and Try Again).
+  const { isError, errorUpdatedAt, error } = dashboard;
+  useEffect(() => {
+    if (isError)
+      toastFailure(
+        error,
+        preview ? 'Failed to load courses for admin student view' : 'Failed to load your courses. Please refresh the page.',
+      );
+    // `preview` is left out on purpose: it is settled before any failure, and must not toast again alone.
+  }, [isError, errorUpdatedAt, error]);
+
+  const firstName = session?.user.firstName.trim();
+  const subtitle = preview
+    ? 'Every published course, with simulated progress, as a student would see it.'
+    : firstName
+      ? `Welcome back, ${firstName}. Here is where your learning stands.`
+      : 'Here is where your learning stands.';
+
+  return (
+    <>
+      {preview && <PreviewBanner />}
+      <PageHeader title={preview ? 'Student Dashboard Preview' : 'My Learning Dashboard'} subtitle={subtitle} />
+
+      {dashboard.isError && !data ? (
+        <DashboardLoadError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      ) : (
+        <DashboardBody data={data} preview={preview} />
+      )}
+    </>
+  );
+}
+
+/** Stats, progress and courses: rendered again only for a new answer, not for each change of the query's state. */
+const DashboardBody = memo(function DashboardBody({ data, preview }: { data: DashboardResponse | undefined; preview: boolean }) {
+  const strip = data ? continueLearning(data.courses) : [];
+  return (
+    <div className="space-y-8 md:space-y-10">
+      <DashboardStats stats={data?.stats} />
+      {!data ? (
+        <CourseGridSkeleton />
+      ) : data.courses.length === 0 ? (
+        <NoCourses preview={preview} />
+      ) : (
+        <>
+          <ProgressOverview data={data} />
+          {strip.length > 0 && <ContinueLearning courses={strip} preview={preview} />}
+          <section aria-labelledby="my-courses-title">
+            <div className="mb-3 flex items-baseline justify-between gap-3">
+              <h2 id="my-courses-title" className="text-lg font-semibold">
+                My Courses
+              </h2>
+              <p className="text-sm text-muted-foreground tabular-nums">
+                {data.courses.length} {data.courses.length === 1 ? 'course' : 'courses'}
+              </p>
+            </div>
+            {/* The server's order (in progress first, then the latest activity): not re-sorted here. */}
+            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {data.courses.map((course) => (
+                <li key={course.id}>
+                  <DashboardCourseCard course={course} preview={preview} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+});
+
+export { StudentDashboardPage as Component };

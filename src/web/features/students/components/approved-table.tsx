@@ -1,0 +1,78 @@
+import type { ApprovedStudent } from '@common/students';
+import { BadgeCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { EmptyPanel } from '@web/components/empty-panel';
+import { formatDate } from '@web/lib/format-date';
+import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
+
+export const coursesLabel = (n: number) => `${n} ${n === 1 ? 'course' : 'courses'}`;
+
+export function ApprovedTable({
+  students,
+  busyId,
+  onRevoke,
+}: {
+  students: ApprovedStudent[];
+  busyId: string | undefined;
+  onRevoke: (student: ApprovedStudent) => void;
+}) {
+  if (students.length === 0) {
+    return (
+      <EmptyPanel icon={UsersIcon} title="No Approved Students">
+        Students you approve appear here.
+      </EmptyPanel>
+    );
+  }
+  return (
+    <ResponsiveTable caption="Approved students">
+      <ResponsiveTableHead
+        columns={[
+          { label: 'Student' },
+          { label: 'Email' },
+          { label: 'Registered' },
+          { label: 'Enrolled Courses' },
+          { label: 'Status' },
+          { label: 'Actions', className: 'text-right' },
+        ]}
+      />
+      <ResponsiveTableBody>
+        {students.map((s) => (
+          <ResponsiveTableRow key={s.id} data-student-id={s.id}>
+            <ResponsiveTableCell label="Student" className="font-medium">
+              {s.fullName}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Email" className="break-all">
+              {s.email}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Registered" className="whitespace-nowrap text-muted-foreground">
+              <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Enrolled" className="whitespace-nowrap tabular-nums">
+              {coursesLabel(s.enrolledCount)}
+            </ResponsiveTableCell>
+            <ResponsiveTableCell label="Status">
+              <Badge variant="green">
+                <BadgeCheckIcon aria-hidden="true" />
+                Approved
+              </Badge>
+            </ResponsiveTableCell>
+            <ResponsiveTableCell className="md:text-right max-md:mt-1.5">
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-destructive hover:text-destructive max-md:w-full dark:text-red-400 dark:hover:text-red-400"
+                onClick={() => onRevoke(s)}
+                disabled={busyId !== undefined}
+                aria-label={`Revoke Access for ${s.fullName}`}
+              >
+                <ShieldOffIcon aria-hidden="true" />
+                Revoke Access
+              </Button>
+            </ResponsiveTableCell>
+          </ResponsiveTableRow>
+        ))}
+      </ResponsiveTableBody>
+    </ResponsiveTable>
+  );
+}
