@@ -13,15 +13,10 @@
  *   - their ratio, and the process's peak memory (RSS high-water mark).
  * Targets: answer ≤ 5× the scan and < 1 s; peak RSS < 500 MB. Not part of npm test.
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { openDatabase } from '../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
+import { openBenchDatabase } from './bench-database';
 import { seed } from '../src/server/db/seed';
 import { loadEnv } from '../src/server/env';
 import { memoryMailer } from '../src/server/lib/mail';
@@ -143,28 +138,10 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 async function main() {
   const started = performance.now();
-  let embedded: EmbeddedDatabase | undefined;
-  let tmpDir: string | undefined;
-  let serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-analytics-'));
-    await fs.chmod(tmpDir, 0o755);
-    console.log(`Starting an embedded PostgreSQL in ${tmpDir} ...`);
-    embedded = await startEmbeddedPostgres(tmpDir);
-    serverUrl = embedded.url;
-  }
-  const dbName = `bench_analytics_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const database = openDatabase(url.toString(), { max: 20 });
+  const database = await openBenchDatabase('bench-analytics', process.env.DATABASE_URL, 20);
+  const tmpDir = database.dataDir;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    const { rows: version } = await database.pool.query<{ v: string }>(`select current_setting('server_version') as v`);
-    console.log(`PostgreSQL ${version[0]!.v}${embedded ? ' (embedded)' : ` at ${url.host}`}, database ${dbName}`);
-    await runMigrations(database.pool);
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: tmpDir ?? os.tmpdir(), LOG_LEVEL: 'silent' });
     await seed(database.db, { adminEmail: env.adminEmail, isProduction: false, testStudents: false });
 
@@ -324,12 +301,7 @@ async function main() {
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await app?.close();
-    await database.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${url.toString()}`);
-    else await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
+    await database.dispose();
   }
 }
 

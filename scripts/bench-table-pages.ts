@@ -11,13 +11,8 @@
  * 100 rows each, and prints the median ms of 7 runs after a warm-up, then the ratio 1M ÷ 1k.
  * Keyset pages from an index should cost about the same at both sizes. Not part of npm test.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
+import type { Database } from '../src/server/db/client';
+import { openBenchDatabase } from './bench-database';
 import { createDatabaseHelperService } from '../src/server/modules/database-helper/database-helper.service';
 import { encodeCursor } from '../src/server/modules/database-helper/database-helper.queries';
 import { findTable } from '../src/server/modules/database-helper/tables';
@@ -64,27 +59,8 @@ async function fillTo(database: Database, target: number) {
 
 async function main() {
   const started = performance.now();
-  let embedded: EmbeddedDatabase | undefined;
-  let tmpDir: string | undefined;
-  let serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-tables-'));
-    await fs.chmod(tmpDir, 0o755);
-    console.log(`Starting an embedded PostgreSQL in ${tmpDir} ...`);
-    embedded = await startEmbeddedPostgres(tmpDir);
-    serverUrl = embedded.url;
-  }
-  const dbName = `bench_tables_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const database = openDatabase(url.toString(), { max: 4 });
+  const database = await openBenchDatabase('bench-tables', process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL, 4);
   try {
-    const { rows: version } = await database.pool.query<{ v: string }>(`select current_setting('server_version') as v`);
-    console.log(`PostgreSQL ${version[0]!.v}${embedded ? ' (embedded)' : ` at ${url.host}`}, database ${dbName}`);
-    await runMigrations(database.pool);
     await database.pool.query(
       `insert into users (email, first_name, last_name, role, approval_status)
        select 'student' || lpad(g::text, 5, '0') || '@bench.example', 'First', 'Last', 'student', 'approved' from generate_series(1, ${STUDENTS}) g`,
@@ -172,11 +148,7 @@ async function main() {
     );
     console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
+    await database.dispose();
   }
 }
 

@@ -3,10 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
 import { AnalyticsTexts } from '../../src/common/analytics';
 import { startSmtpSink } from '../support/smtp-sink';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqueEmail } from './fixtures';
+import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, e2eDatabase, uniqueEmail } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { freePort } from '../support/server-process';
 
@@ -55,19 +54,6 @@ async function accessibleOnEveryTab(page: Page, label: string) {
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
-}
-
-/**
- * The e2e server's own PostgreSQL (embedded, in the global setup's DATA_DIR): used only to move
- * this test's enrolments back in time, which no API can do (forecasts need a week of history).
- */
-async function e2eDatabase() {
-  const dataDir = path.join(process.env.E2E_ROOT!, 'data');
-  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
-  await client.connect();
-  return client;
 }
 
 /**

@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { waitForCode } from '../support/mailbox';
 
@@ -108,4 +111,33 @@ export async function uploadPdf(admin: APIRequestContext, kind: 'pdf' | 'tutoria
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { file: { id: string } }).file.id;
+}
+
+/**
+ * The e2e server's own PostgreSQL (embedded, in the global setup's DATA_DIR), for what no API can
+ * do: moving a test's enrolments back in time (forecasts need a week of history), or its last
+ * credited heartbeat (the server credits visible time against its own clock).
+ */
+export async function e2eDatabase() {
+  const dataDir = path.join(process.env.E2E_ROOT!, 'data');
+  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` });
+  await client.connect();
+  return client;
+}
+
+/** As if the student's last credited heartbeat were `seconds` ago, so that much visible time can be credited now. */
+export async function allowVisibleTime(studentId: string, seconds: number) {
+  const db = await e2eDatabase();
+  try {
+    await db.query(
+      `insert into learning_event_budgets (student_id, tokens, refilled_at, heartbeat_until)
+       values ($1, 500, now(), now() - make_interval(secs => $2))
+       on conflict (student_id) do update set heartbeat_until = excluded.heartbeat_until`,
+      [studentId, seconds],
+    );
+  } finally {
+    await db.end();
+  }
 }

@@ -44,6 +44,27 @@ describe('the event queue', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a timer that fires while a slow batch is still being sent does not stall the queue: later events still leave', async () => {
+    let answer: (() => void) | undefined;
+    const { send, calls } = recorder(() => new Promise<SendOutcome>((resolve) => (answer = () => resolve('done'))));
+    const queue = createEventQueue({ send, flushIntervalMs: 30_000 });
+    queue.enqueue(opened(1));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(1);
+    // The first batch is still on its way when the next interval ends.
+    queue.enqueue(opened(2));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(1);
+    // The flush that had to wait goes as soon as the first batch is answered, not an interval later.
+    answer!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.events)).toEqual([[opened(1)], [opened(2)]]);
+    answer!();
+    queue.enqueue(opened(3));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.map((c) => c.events)).toEqual([[opened(1)], [opened(2)], [opened(3)]]);
+  });
+
   it('sends as soon as 50 events are queued, and never more than 50 in a batch', async () => {
     const { send, calls } = recorder();
     const queue = createEventQueue({ send, flushIntervalMs: 30_000 });

@@ -101,13 +101,22 @@ export function createEventQueue({
   let pausedUntil = 0;
   // The batches being sent one after another, if any: a second flush waits for them instead of racing them.
   let sending: Promise<void> | undefined;
+  let flushOwed = false;
   const hideListeners = new Set<(reason: 'hidden' | 'pagehide') => void>();
 
   const backingOff = () => Date.now() < pausedUntil;
 
   function schedule() {
     if (disposed || timer !== undefined || entries.length === 0) return;
-    timer = setTimeout(() => flush(), Math.max(flushIntervalMs, pausedUntil - Date.now()));
+    // The timer is spent once it fires: cleared here, so a flush that must wait (a batch still on its
+    // way, a pause) can schedule the next one instead of finding a stale timer and never sending again.
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void flush();
+      },
+      Math.max(flushIntervalMs, pausedUntil - Date.now()),
+    );
   }
 
   /** Keeps at most `maxQueued` events, the newest: a visit's latest time on a lesson matters more than its oldest. */
@@ -141,7 +150,11 @@ export function createEventQueue({
   async function flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
     if (disposed) return;
     // While pausing, only a page going away sends (it may not come back); the timer sends the rest.
-    if (!keepalive && (backingOff() || sending)) return sending ?? schedule();
+    // A flush that meets a batch still on its way is owed: it happens as soon as that batch is answered.
+    if (!keepalive && (backingOff() || sending)) {
+      if (sending) flushOwed = true;
+      return sending ?? schedule();
+    }
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     const all = entries;
@@ -172,8 +185,11 @@ export function createEventQueue({
       if (outcome !== 'done') return keep(batches.slice(i).flat(), outcome);
       failures = 0;
     }
-    // Events that filled a batch meanwhile go now; fewer wait for the timer.
-    if (entries.length >= batchMax) {
+    // Events that filled a batch meanwhile, or whose flush came while this one was on its way, go
+    // now; others wait for the timer.
+    const owed = flushOwed;
+    flushOwed = false;
+    if (entries.length >= batchMax || (owed && entries.length > 0)) {
       sending = undefined;
       return flush();
     }
