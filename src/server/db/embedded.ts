@@ -111,8 +111,9 @@ function command(how: RunAs, bin: string, args: string[]): [string, string[], Sp
 async function takeOwnership(dir: string, uid: number, gid: number): Promise<void> {
   const top = await fs.stat(dir).catch(() => undefined);
   if (!top || top.uid === uid) return;
-  await fs.lchown(dir, uid, gid);
+  // The top last: a start interrupted half way sees the top still foreign and finishes the job.
   for (const entry of await fs.readdir(dir, { recursive: true })) await fs.lchown(path.join(dir, entry), uid, gid);
+  await fs.lchown(dir, uid, gid);
 }
 
 /** The data folder's owner for the chosen way: root's own files in a namespace, else the account's. */

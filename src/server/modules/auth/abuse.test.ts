@@ -47,6 +47,14 @@ describe('sign-in abuse', () => {
     expect((await login(ctx.app, ADMIN, codeMailedTo(ctx.mailer.sent, ADMIN)!)).statusCode).toBe(200);
   });
 
+  it('registration codes asked for an address do not use up the sign-in codes it may get', async () => {
+    const ctx = await createTestApp();
+    for (let i = 0; i < 8; i++) await requestCode(ctx.app, ADMIN, { purpose: 'register', ip: `203.0.113.${i + 1}` });
+    // The tutor asks for a sign-in code: it is sent, and it works.
+    expect((await requestCode(ctx.app, ADMIN, { ip: '198.51.100.3' })).statusCode).toBe(202);
+    expect((await login(ctx.app, ADMIN, codeMailedTo(ctx.mailer.sent, ADMIN)!)).statusCode).toBe(200);
+  });
+
   it('a browser that signed in before gets its code at once whatever strangers did, and strangers cannot spend its code', async () => {
     const ctx = await createTestApp();
     const browser = await signInBrowser(ctx, ALICE);

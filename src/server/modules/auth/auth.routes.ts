@@ -45,13 +45,16 @@ const sessionView = ({ user, viewMode }: ActiveSession): MeResponse => ({
 
 const isLoopbackAddress = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
+// The headers reverse proxies add (nginx, Caddy, Apache, Traefik, HAProxy): any of them means relayed.
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via'];
+
 /**
  * A request made on this machine itself: from a loopback peer (the socket's own address, whatever
  * TRUST_PROXY says) and not relayed by a proxy. A reverse proxy on the same machine also connects
- * from loopback, but it says so in X-Forwarded-For or Forwarded.
+ * from loopback, but the usual ones say so in one of PROXY_HEADERS.
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return isLoopbackAddress(request.socket.remoteAddress);
 }
 

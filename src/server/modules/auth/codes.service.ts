@@ -98,7 +98,8 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
       const checks: RateLimit[] = device
         ? [{ bucket: 'code-known', key: `${email}|${device}`, limit: 1, windowMs: KNOWN_BROWSER_CODE_EVERY_SECONDS * 1000 }]
         : [
-            { bucket: 'code-address', key: email, limit: limits.perAddress, windowMs: HOUR, thenEveryMs: CODE_TTL_MS },
+            // Per purpose: registration codes asked for someone's address must not use up the sign-in codes it may get.
+            { bucket: 'code-address', key: `${purpose}:${email}`, limit: limits.perAddress, windowMs: HOUR, thenEveryMs: CODE_TTL_MS },
             { bucket: 'code-client', key: from.client, limit: limits.perClient, windowMs: HOUR },
             ...(from.viaProxy
               ? [{ bucket: 'code-proxy', key: from.viaProxy, limit: limits.perClient * PROXY_CLIENTS_FACTOR, windowMs: HOUR }]
@@ -139,7 +140,7 @@ export function createCodeService({ db, mailer, secret, appName, mailFrom, now, 
           .where(
             and(
               inArray(rateLimitHits.bucket, ['code-address', 'code-known']),
-              inArray(rateLimitHits.key, [email, `${email}|${device}`]),
+              inArray(rateLimitHits.key, [`${purpose}:${email}`, `${email}|${device}`]),
               eq(rateLimitHits.createdAt, at),
             ),
           );

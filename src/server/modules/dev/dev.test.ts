@@ -101,6 +101,9 @@ describe('development back door (outside production)', () => {
   it.each([
     ['X-Forwarded-For', { headers: { 'x-forwarded-for': '198.51.100.7' } }],
     ['Forwarded', { headers: { forwarded: 'for=198.51.100.7;proto=https' } }],
+    ['X-Real-IP (nginx)', { headers: { 'x-real-ip': '198.51.100.7' } }],
+    ['X-Forwarded-Proto alone', { headers: { 'x-forwarded-proto': 'https' } }],
+    ['Via', { headers: { via: '1.1 proxy.example' } }],
     ['a peer that is not loopback', { remoteAddress: '203.0.113.5' }],
     ['an IPv6 peer that is not loopback', { remoteAddress: '2001:db8::1' }],
   ])('the dev routes refuse (403) a request through a proxy or from another machine: %s', async (_name, how) => {
