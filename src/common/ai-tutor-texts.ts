@@ -32,6 +32,9 @@ export const TutorErrorCode = {
   internal: 'INTERNAL_ERROR',
 } as const;
 
+/** The quick question offered first while the student's last submission of an exercise failed. */
+export const WHY_DOES_MY_CODE_FAIL = 'Why does my code fail?';
+
 /** The six quick questions (3 are shown, chosen from these 6). */
 export const QUICK_QUESTIONS = [
   'Can you explain the main concept of this lesson?',

@@ -7,7 +7,14 @@ import { webSourceSchema } from './media-helpers';
  * The browser talks only to our server; the server calls the model and streams the answer back.
  */
 
-export { AI_TUTOR_HISTORY_TURNS, AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts, QUICK_QUESTIONS, TutorErrorCode } from './ai-tutor-texts';
+export {
+  AI_TUTOR_HISTORY_TURNS,
+  AI_TUTOR_MESSAGE_MAX_CHARS,
+  AiTutorTexts,
+  QUICK_QUESTIONS,
+  TutorErrorCode,
+  WHY_DOES_MY_CODE_FAIL,
+} from './ai-tutor-texts';
 
 export const tutorRoleSchema = z.enum(['user', 'assistant']);
 export type TutorRole = z.infer<typeof tutorRoleSchema>;
@@ -55,6 +62,17 @@ export const tutorAskBodySchema = z.strictObject({
     .min(1, AiTutorTexts.messageRequired)
     .max(AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts.messageTooLong),
   conversationId: z.string().uuid().nullable().optional(),
+  /**
+   * The exercise the student is working on, with the code in their editor now: the tutor then sees
+   * the statement, this code and their latest results (never the reference solution or a hidden
+   * test's data, which the server does not give it).
+   */
+  practice: z
+    .strictObject({
+      exerciseId: z.string().uuid(),
+      code: z.string().refine((v) => new TextEncoder().encode(v).length <= 64 * 1024, 'Code must be at most 64 KB.'),
+    })
+    .optional(),
 });
 export type TutorAskBody = z.infer<typeof tutorAskBodySchema>;
 

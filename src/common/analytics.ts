@@ -360,6 +360,32 @@ export const analyticsResponseSchema = z.object({
     }),
   }),
 
+  /**
+   * Practice. `submissions` and `studentsSubmitting` are range-filtered (students' graded
+   * submissions, runs not counted); the per-exercise figures are as of now, over all submissions.
+   */
+  practice: z.object({
+    submissions: count,
+    studentsSubmitting: count,
+    exercises: z.array(
+      z.object({
+        exercise: ref,
+        language: z.enum(['c', 'java', 'javascript', 'webgl']),
+        lesson: ref,
+        course: ref,
+        /** Students with at least one graded submission. */
+        tried: count,
+        passed: count,
+        /** passed ÷ tried, percent; null before anyone tried. */
+        passRate: percent.nullable(),
+        /** Median submissions a student needed to pass, over those who passed; null before any. */
+        medianSubmissionsToPass: z.number().nullable(),
+        /** The test failed by the most submissions; null when none failed. */
+        hardestTest: z.object({ position: z.number().int(), hidden: z.boolean(), failures: count }).nullable(),
+      }),
+    ),
+  }),
+
   /** Lessons above the 20% drop-off rate, the top 10 by rate. Empty: AnalyticsTexts.dropoffEmpty. */
   dropoffAnalysis: z.array(
     z.object({

@@ -21,6 +21,10 @@ export const ErrorCode = {
   /** The provider answered 401 or 403: the server's key for it is wrong. */
   providerAuth: 'PROVIDER_AUTH_FAILED',
   providerTimeout: 'PROVIDER_TIMEOUT',
+  /** Mark Complete on a lesson whose exercises are not all passed. */
+  checksNotPassed: 'CHECKS_NOT_PASSED',
+  /** An exercise's reference solution failed a test: the exercise was not saved. */
+  referenceFailed: 'REFERENCE_FAILED',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

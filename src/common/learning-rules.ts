@@ -7,6 +7,7 @@ export const LearningMessages = {
   notEnrolledMessage: 'You are not enrolled in this course.',
   courseNotFound: 'Course not found',
   lessonNotFound: 'Lesson not found',
+  checksNotPassed: 'Pass every exercise in this lesson to complete it.',
 } as const;
 
 /**

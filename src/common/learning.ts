@@ -72,6 +72,8 @@ export const learnLessonSchema = z.object({
   summary: z.string(),
   order: z.number().int(),
   status: lessonStatusSchema,
+  /** Exercises in the lesson: with any, passing them all completes it (Mark Complete is refused). */
+  exerciseCount: z.number().int(),
 });
 export type LearnLesson = z.infer<typeof learnLessonSchema>;
 

@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.cause) request.log.warn({ err: err.cause }, err.message);
-      return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message, title: err.title } });
+      return reply.code(err.statusCode).send({ ...err.extra, error: { code: err.code, message: err.message, title: err.title } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

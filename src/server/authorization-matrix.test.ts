@@ -66,6 +66,12 @@ const matrix: Record<string, Row> = {
   // configured here, so a recording is refused with 503 once access is granted.
   'POST /api/lessons/:lessonId/speech': ['approved', 400],
   'POST /api/lessons/:lessonId/transcriptions': ['approved', { student: 403, enrolled: 503, admin: 503 }],
+  // Practice: the lesson's exercises as the course screen allows; drafts and submissions need a body;
+  // a submission is only ever its submitter's.
+  'GET /api/lessons/:lessonId/exercises': ['approved', { student: 403, enrolled: 200, admin: 200 }],
+  'PUT /api/exercises/:exerciseId/draft': ['approved', 400],
+  'POST /api/exercises/:exerciseId/submissions': ['approved', 400],
+  'GET /api/submissions/:submissionId': ['approved', 404],
 
   // The tutor's workspace, and the tutor's switch to the student view.
   'PUT /api/me/view-mode': ['admin', 400],
@@ -97,6 +103,14 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/tables/:table/items': ['admin', 200],
   'GET /api/admin/analytics': ['admin', 200],
   'GET /api/admin/analytics/students.csv': ['admin', 200],
+  // Exercises: authoring (saving needs a body), figures, a student's work.
+  'GET /api/admin/lessons/:lessonId/exercises': ['admin', 200],
+  'POST /api/admin/lessons/:lessonId/exercises': ['admin', 400],
+  'PUT /api/admin/exercises/:exerciseId': ['admin', 400],
+  'DELETE /api/admin/exercises/:exerciseId': ['admin', 404],
+  'PUT /api/admin/lessons/:lessonId/exercises/order': ['admin', 400],
+  'GET /api/admin/exercises/:exerciseId/report': ['admin', 404],
+  'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
   // Revoking or reinstating a certificate (docs/decisions/016).
   'PATCH /api/admin/certificates/:id': ['admin', 400],
 };

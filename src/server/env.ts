@@ -133,6 +133,10 @@ const envSchema = z
       .trim()
       .regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1 (or auto)')
       .default('us-east-1'),
+    /** Grading worker processes `npm start` runs beside the server (0: none here, `npm run worker` elsewhere grades). */
+    GRADING_WORKERS: wholeNumber('GRADING_WORKERS', 0, 64).default(2),
+    /** Code submissions (runs included) each student may send per minute. */
+    PRACTICE_SUBMISSIONS_PER_MINUTE: wholeNumber('PRACTICE_SUBMISSIONS_PER_MINUTE', 1, 10_000).default(20),
     /** Learning events each student may send per minute, on average (POST /api/events answers 429 past it). */
     EVENTS_PER_MINUTE: wholeNumber('EVENTS_PER_MINUTE', 1, 100_000).default(60),
     /** Learning events a student may send at once (a client catching up after a reconnection); at least one full batch. */
@@ -277,6 +281,8 @@ export type Env = {
   uploadMaxMb: number;
   /** Uploaded files go to this bucket when set, else to DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Practice: grading processes started beside the server, and each student's submission rate. */
+  practice: { gradingWorkers: number; perMinute: number; inFlight: number };
   /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
   events: { perMinute: number; burst: number; retentionDays: number | null };
 };
@@ -368,6 +374,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           region: e.S3_REGION,
         }
       : undefined,
+    // Two in flight: a Run and a Submit pressed one after the other; more is a script, not a student.
+    practice: { gradingWorkers: e.GRADING_WORKERS, perMinute: e.PRACTICE_SUBMISSIONS_PER_MINUTE, inFlight: 2 },
     events: { perMinute: e.EVENTS_PER_MINUTE, burst: e.EVENTS_BURST, retentionDays: e.EVENTS_RETENTION_DAYS },
   };
+}
+
+const workerEnvSchema = z.object({
+  DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql']).refine((v) => v !== undefined, {
+    message: 'DATABASE_URL is required: a grading worker works on the database of the app it grades for',
+  }),
+  /** Gradings this process runs at once (each holds a warm C compiler, about 500 MB). */
+  GRADING_CONCURRENCY: wholeNumber('GRADING_CONCURRENCY', 1, 16).default(1),
+  /** Tells apart the workers of one machine, whose Java sandboxes run as different accounts. */
+  GRADING_SLOT: wholeNumber('GRADING_SLOT', 0, 1000).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type WorkerEnv = { databaseUrl: string; concurrency: number; slot: number; logLevel: string };
+
+/** The grading worker's configuration (src/server/worker.ts): it needs only the database. */
+export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env): WorkerEnv {
+  const parsed = workerEnvSchema.safeParse(source);
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => i.message).join('\n'));
+  const e = parsed.data;
+  return { databaseUrl: e.DATABASE_URL!, concurrency: e.GRADING_CONCURRENCY, slot: e.GRADING_SLOT, logLevel: e.LOG_LEVEL };
 }

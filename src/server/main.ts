@@ -11,6 +11,7 @@ import { consoleMailer, smtpMailer } from './lib/mail';
 import { StartError, explainDatabaseError, explainListenError } from './lib/start-errors';
 import { scheduleAnalyticsFolds } from './modules/analytics/folding';
 import { schedulePruning } from './modules/auth/maintenance';
+import { superviseGradingWorkers } from './modules/practice/worker-supervisor';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
   const database = openDatabase(databaseUrl, { max: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopFolds: (() => void) | undefined;
+  let graders: ReturnType<typeof superviseGradingWorkers> | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,6 +47,7 @@ async function main() {
     console.log(`${signal} received, shutting down ...`);
     try {
       stopFolds?.();
+      await graders?.stop();
       await app?.close();
       await database.close();
       await embedded?.stop();
@@ -84,12 +87,19 @@ async function main() {
         retentionDays: env.events.retentionDays,
       },
     );
+    graders = superviseGradingWorkers({
+      count: env.practice.gradingWorkers,
+      serverDir: here,
+      databaseUrl: databaseUrl!,
+      log: { info: (msg) => log.info(msg), warn: (obj, msg) => log.warn(obj, msg) },
+    });
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);
     if (env.mailTransport === 'console')
       console.log('E-mails (sign-in codes included) are printed here, not sent (SMTP_URL unset or MAIL_TRANSPORT=console).');
   } catch (err) {
     // Known causes print their one sentence; anything else keeps its stack, which is then the useful part.
     console.error(err instanceof StartError ? err.message : err);
+    await graders?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(1);

@@ -44,5 +44,5 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     return `sid=${cookie.value}`;
   }
 
-  return { app, env, mailer, db: database.db, pool: database.pool, lastCodeFor, signIn };
+  return { app, env, mailer, db: database.db, pool: database.pool, url: database.url, lastCodeFor, signIn };
 }

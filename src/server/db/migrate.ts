@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { sourceFolder } from './source-folder';
+import { installJobQueue } from '../lib/job-queue';
 import { applySqlFiles, SQL_BOOKKEEPING } from './sql-files';
 
 /** The checked-in migrations, found both from src/ (tsx, tests) and from dist/ (the built server). */
@@ -19,7 +20,9 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * The table migrations, then the functions, triggers and views of src/server/db/sql (sql-files.ts),
- * under one advisory lock: instances starting together do both once, one after the other.
+ * under one advisory lock: instances starting together do them once, one after the other. Then the
+ * job queue's own tables, which graphile-worker migrates under a lock of its own (on a connection
+ * of its own, so after ours is back in the pool).
  */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -35,4 +38,5 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   } finally {
     client.release();
   }
+  await installJobQueue(pool);
 }

@@ -1,10 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
-import { appSecrets, chapters, courses, enrollments, lessons, users } from './schema/index';
+import { appSecrets, chapters, courses, enrollments, exercises, exerciseTests, lessons, users } from './schema/index';
 import { demoCourses } from './seed-content';
+import { demoExercises } from './seed-exercises';
+import type { Tx } from './transaction';
 import { TEST_STUDENTS } from '../modules/dev/test-users';
 
 const DEMO_SEEDED_MARKER = 'seed:demo-courses';
+const DEMO_EXERCISES_MARKER = 'seed:demo-exercises';
 
 export type SeedOptions = {
   adminEmail: string;
@@ -90,4 +93,54 @@ export async function seed(db: Db, { adminEmail, isProduction, testStudents = !i
     const rows = approved.flatMap((s) => courseIds.slice(0, 2).map((courseId) => ({ studentId: s.id, courseId })));
     if (rows.length) await tx.insert(enrollments).values(rows).onConflictDoNothing();
   });
+  if (!isProduction && testStudents) await db.transaction((tx) => seedDemoExercises(tx));
+}
+
+/**
+ * The demo courses' exercises, once per database, into the demo lessons that are still there (found
+ * by course and lesson title) and have no exercises of the tutor's: a database seeded before
+ * exercises existed gets them too.
+ */
+async function seedDemoExercises(tx: Tx): Promise<void> {
+  const [marked] = await tx
+    .insert(appSecrets)
+    .values({ name: DEMO_EXERCISES_MARKER, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning();
+  if (!marked) return;
+  const found = await tx
+    .select({ lessonId: lessons.id, lesson: lessons.title, course: courses.title })
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .innerJoin(courses, eq(courses.id, chapters.courseId))
+    .where(inArray(courses.title, [...new Set(demoExercises.map((x) => x.course))]));
+  const taken = new Set((await tx.selectDistinct({ lessonId: exercises.lessonId }).from(exercises)).map((r) => r.lessonId));
+  const positions = new Map<string, number>();
+  for (const x of demoExercises) {
+    const lesson = found.find((l) => l.course === x.course && l.lesson === x.lesson);
+    if (!lesson || taken.has(lesson.lessonId)) continue;
+    const position = (positions.get(lesson.lessonId) ?? 0) + 1;
+    positions.set(lesson.lessonId, position);
+    const [row] = await tx
+      .insert(exercises)
+      .values({
+        lessonId: lesson.lessonId,
+        position,
+        title: x.title,
+        statement: x.statement,
+        language: x.language,
+        starterCode: x.starterCode,
+        referenceSolution: x.referenceSolution,
+      })
+      .returning({ id: exercises.id });
+    await tx.insert(exerciseTests).values(
+      x.tests.map((t, i) => ({
+        exerciseId: row!.id,
+        position: i + 1,
+        input: t.input,
+        expectedOutput: t.expectedOutput,
+        hidden: t.hidden ?? false,
+      })),
+    );
+  }
 }

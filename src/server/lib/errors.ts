@@ -2,6 +2,8 @@ import { ErrorCode } from '../../common/errors';
 
 /** An error the client may see: its status, code and message go out as `{ error: {...} }`. */
 export class AppError extends Error {
+  /** More for the client beside `error`, e.g. the test results of a refused exercise. */
+  extra?: Record<string, unknown>;
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,

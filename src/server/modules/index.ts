@@ -38,6 +38,11 @@ import { createHealthService } from './health/health.service';
 import { learningEventsRoutes } from './learning-events/learning-events.routes';
 import { createLearningEventsService } from './learning-events/learning-events.service';
 import { learningRoutes } from './learning/learning.routes';
+import { languageSupport } from './practice/grading/grade';
+import { createPracticeAuthoringService } from './practice/practice-authoring.service';
+import { practiceRoutes } from './practice/practice.routes';
+import { createPracticeService } from './practice/practice.service';
+import { createSubmissionWaiter } from './practice/submission-waiter';
 import { createLearningService } from './learning/learning.service';
 import { createUsageBudget } from './media-helpers/media-helpers-budget.service';
 import { mediaConfigOf } from './media-helpers/media-helpers-config';
@@ -92,9 +97,13 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
   const learning = createLearningService({ db, now });
   // The media and web helpers: each provider null until configured, all under one daily budget.
   const usage = createUsageBudget(db, now);
+  // Practice: gradings are waited for through one LISTEN connection, closed with the app.
+  const submissionWaiter = createSubmissionWaiter(db.$client, (err) => log.warn({ err }, 'listening for graded submissions failed'));
+  const practice = createPracticeService({ db, learning, waiter: submissionWaiter, support: languageSupport, limits: env.practice, now });
   const aiTutor = createAiTutorService({
     db,
     learning,
+    practice,
     files,
     model: createChatModel(env.ai),
     webSources: createWebSources({
@@ -143,6 +152,9 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
     certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }),
     analytics: createAnalyticsService({ db, now }),
     learningEvents: createLearningEventsService({ db, now, limits: env.events }),
+    submissionWaiter,
+    practice,
+    practiceAuthoring: createPracticeAuthoringService({ db, waiter: submissionWaiter }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -184,4 +196,6 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(certificatesRoutes, { certificates: s.certificates });
   await app.register(analyticsRoutes, { analytics: s.analytics, now });
   await app.register(learningEventsRoutes, { events: s.learningEvents });
+  await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring });
+  app.addHook('onClose', () => s.submissionWaiter.close());
 }

@@ -1,7 +1,11 @@
 import type { ApiError as ApiErrorBody } from '@common/errors';
 import { getDeviceId } from './device-id';
 
-/** Every failed API call ends as one of these: the server's `{ error: { code, message, title? } }` and the status. */
+/**
+ * Every failed API call ends as one of these: the server's `{ error: { code, message, title? } }` and the status.
+ * `details` is the whole answer's body, for the few refusals that carry more than the error (an
+ * exercise whose reference solution failed sends the failing tests beside it).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -9,6 +13,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly title?: string,
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -37,8 +42,15 @@ function fallbackMessage(status: number) {
 
 /** A failed response as an ApiError: the server's `{ error }` when it sent one, else a plain message for the status. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  const e = errorBody(await response.json().catch(() => undefined));
-  return new ApiError(response.status, e?.code ?? `HTTP_${response.status}`, e?.message ?? fallbackMessage(response.status), e?.title);
+  const data: unknown = await response.json().catch(() => undefined);
+  const e = errorBody(data);
+  return new ApiError(
+    response.status,
+    e?.code ?? `HTTP_${response.status}`,
+    e?.message ?? fallbackMessage(response.status),
+    e?.title,
+    data,
+  );
 }
 
 /** The headers every call sends (the spec's Device-Id), for calls that are not JSON (audio, uploads). */
@@ -72,7 +84,13 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const e = errorBody(data);
-    throw new ApiError(response.status, e?.code ?? `HTTP_${response.status}`, e?.message ?? fallbackMessage(response.status), e?.title);
+    throw new ApiError(
+      response.status,
+      e?.code ?? `HTTP_${response.status}`,
+      e?.message ?? fallbackMessage(response.status),
+      e?.title,
+      data,
+    );
   }
   return data as T;
 }

@@ -7,3 +7,4 @@ export * from './certificates';
 export * from './ai-tutor';
 export * from './analytics';
 export * from './media-helpers';
+export * from './practice';

@@ -34,11 +34,28 @@ BEGIN
 END
 $$;
 
+-- Whether the student has passed every check of a lesson: each of its exercises has a graded
+-- submission that passed. A lesson without checks has passed them all, so Mark Complete is enough
+-- there; with checks, passing them is what completes the lesson (practice.sql calls the progress
+-- write when the last one passes), and a bare Mark Complete is refused.
+CREATE FUNCTION "public"."learning_lesson_checks_passed"(p_student uuid, p_lesson uuid) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+	SELECT NOT EXISTS (
+		SELECT 1 FROM exercises x
+		WHERE x.lesson_id = p_lesson
+		AND NOT EXISTS (
+			SELECT 1 FROM exercise_submissions s
+			WHERE s.exercise_id = x.id AND s.user_id = p_student AND s.purpose = 'submit' AND NOT s.preview AND s.verdict = 'passed'
+		)
+	)
+$$;
+
 -- Records a student's progress on a lesson in one call (one round trip for the whole transaction):
 --   p_status 'in_progress': opening a lesson starts it; never downgrades a completed one.
 --   p_status 'completed': completes it, once.
--- Answers access: 'lesson_not_found', or learning_course_access's answer for the lesson's course;
--- only with 'ok' is anything written, and then it answers the course's lesson count, the completed
+-- Answers access: 'lesson_not_found', learning_course_access's answer for the lesson's course, or
+-- 'checks_not_passed' for a completion of a lesson whose checks are not all passed; only with 'ok'
+-- is anything written, and then it answers the course's lesson count, the completed
 -- lessons before and after, and the lesson's status after. The admin's preview writes nothing and
 -- does not call it.
 CREATE FUNCTION "public"."learning_record_progress"(p_student uuid, p_lesson uuid, p_status progress_status, p_at timestamp with time zone)
@@ -60,6 +77,10 @@ BEGIN
 	access := learning_course_access(p_student, v_course);
 	IF access <> 'ok' THEN
 		RETURN QUERY SELECT access, 0, 0, 0, NULL::text;
+		RETURN;
+	END IF;
+	IF p_status = 'completed' AND NOT learning_lesson_checks_passed(p_student, p_lesson) THEN
+		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text;
 		RETURN;
 	END IF;
 	SELECT c.total, c.completed INTO total, completed_before FROM learning_course_counts(p_student, v_course) c;

@@ -18,6 +18,7 @@ import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import type { ActiveSession } from '../auth/sessions.service';
 import type { LearningService } from '../learning/learning.service';
 import type { FilesService } from '../files/files.service';
+import type { PracticeService } from '../practice/practice.service';
 import type { Queryable } from '../../db/transaction';
 import { citedSources, type WebSources } from '../media-helpers/web-sources';
 import { buildTutorMessages, withWebResults, type LessonContext } from './ai-tutor.prompt';
@@ -30,6 +31,8 @@ const BUDGET_LOCK = 5_150_001;
 export type TutorServiceDeps = {
   db: Db;
   learning: Pick<LearningService, 'checkLesson'>;
+  /** The exercise the student asks from, as they see it. */
+  practice: Pick<PracticeService, 'tutorContext'>;
   files: Pick<FilesService, 'extractedTexts'>;
   /** Null when OPENAI_BASE_URL / AI_MODEL are not set. */
   model: ChatModel | null;
@@ -63,7 +66,7 @@ const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'created
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export function createAiTutorService(deps: TutorServiceDeps) {
-  const { db, learning, files, model, dailyMessages, now, log } = deps;
+  const { db, learning, practice, files, model, dailyMessages, now, log } = deps;
   const webSources = deps.webSources ?? null;
 
   async function questionsToday(q: Queryable, userId: string): Promise<number> {
@@ -163,6 +166,8 @@ export function createAiTutorService(deps: TutorServiceDeps) {
     async prepare(auth: ActiveSession, lessonId: string, body: TutorAskBody): Promise<PreparedQuestion> {
       const { courseId } = await learning.checkLesson(auth, lessonId);
       if (!model) throw notConfigured();
+      // Checked before the question is stored: an exercise of another lesson is refused with nothing written.
+      const practiceAsked = body.practice && (await practice.tutorContext(auth, lessonId, body.practice.exerciseId, body.practice.code));
       const userId = auth.user.id;
       const isAdmin = auth.user.role === 'admin';
       const at = now();
@@ -204,6 +209,7 @@ export function createAiTutorService(deps: TutorServiceDeps) {
       });
 
       const [ctx, earlier] = await Promise.all([lessonContext(lessonId), history(stored.conversationId, stored.message.seq)]);
+      if (practiceAsked) ctx.practice = practiceAsked;
       return {
         userId,
         isAdmin,

@@ -455,6 +455,16 @@ export function tutorQuery(c: Clock): SQL {
       limit 5) x) as topics`;
 }
 
+/** Students' graded submissions of code in the range (runs and previews not counted), and how many students sent them. */
+export function submissionsQuery(c: Clock): SQL {
+  const from = c.from ? sql`and s.created_at >= ${ts(c.from)}` : sql``;
+  return sql`
+  select count(*)::int as submissions, count(distinct s.user_id)::int as students
+  from exercise_submissions s
+  join users u on u.id = s.user_id and u.role = 'student'
+  where s.purpose = 'submit' and not s.preview and s.status = 'done' and s.created_at <= ${ts(c.now)} ${from}`;
+}
+
 export type RecentRow = {
   id: string;
   student_id: string;

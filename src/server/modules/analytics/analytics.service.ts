@@ -11,10 +11,12 @@ import {
   type VelocityStudent,
 } from '../../../common/analytics';
 import type { Db } from '../../db/client';
+import { exerciseFigures, exerciseStatsOf } from '../practice/practice.queries';
 import {
   coursesQuery,
   dropoffQuery,
   recentEnrollmentsQuery,
+  submissionsQuery,
   studentsCsvQuery,
   studentsQuery,
   timeQuery,
@@ -222,13 +224,15 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
       // The progress rows queued since the last fold are applied first (migration 0007), so the
       // answer counts every committed write.
       await db.execute(sql`select analytics_fold()`);
-      const [students, courses, time, tutor, dropoffs, recent] = await Promise.all([
+      const [students, courses, time, tutor, dropoffs, recent, exercises, submitted] = await Promise.all([
         one<StudentsResult>(studentsQuery(clock, R.velocityListMax)),
         one<CoursesResult>(coursesQuery(clock)),
         one<TimeResult>(timeQuery(clock)),
         one<TutorResult>(tutorQuery(clock)),
         all<DropoffRow>(dropoffQuery(clock)),
         all<RecentRow>(recentEnrollmentsQuery(clock)),
+        exerciseFigures(db.$client, null),
+        one<{ submissions: number; students: number }>(submissionsQuery(clock)),
       ]);
 
       const s = students.summary;
@@ -319,6 +323,24 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
             })),
             satisfactionRate: null,
           },
+        },
+        practice: {
+          submissions: submitted.submissions,
+          studentsSubmitting: submitted.students,
+          exercises: exercises.map((x) => {
+            const stats = exerciseStatsOf(x);
+            return {
+              exercise: { id: x.id, title: x.title },
+              language: x.language,
+              lesson: { id: x.lesson_id, title: x.lesson_title },
+              course: { id: x.course_id, title: x.course_title },
+              tried: stats.tried,
+              passed: stats.passed,
+              passRate: percentOf(stats.passed, stats.tried),
+              medianSubmissionsToPass: stats.medianSubmissionsToPass,
+              hardestTest: stats.hardestTest,
+            };
+          }),
         },
         dropoffAnalysis: dropoffAnalysis(dropoffs),
         learningVelocity: {

@@ -13,7 +13,7 @@ import {
   type ProgressResponse,
 } from '../../../common/learning';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { ActiveSession } from '../auth/sessions.service';
 
@@ -106,7 +106,7 @@ const Q = {
      select c.id as course_id, c.title as course_title, c.description as course_description, c.access,
             ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position,
             l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
-            lp.status
+            lp.status, (select count(*)::int from exercises x where x.lesson_id = l.id) as exercise_count
      from course c
      left join chapters ch on ch.course_id = c.id
      left join lessons l on l.chapter_id = ch.id
@@ -257,6 +257,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         summary: string | null;
         position: number | null;
         status: 'in_progress' | 'completed' | null;
+        exercise_count: number | null;
       }>(pool, Q.learn, [courseId, auth.user.id, !preview]);
       const first = rows[0];
       const course = checkAccess(
@@ -287,6 +288,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
           summary: r.summary ?? '',
           order: r.position!,
           status: (r.status ?? 'not_started') as LessonStatus,
+          exerciseCount: r.exercise_count ?? 0,
         });
       }
       const all = chapters.flatMap((c) => c.lessons);
@@ -322,7 +324,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       // A student's write checks access in the same call as checkLesson would: 404, 404, 403.
       if (!isUuid(lessonId)) throw notFound(LearningMessages.lessonNotFound);
       const { rows } = await run<{
-        access: Access | 'lesson_not_found';
+        access: Access | 'lesson_not_found' | 'checks_not_passed';
         total: number;
         completed_before: number;
         completed_after: number;
@@ -330,6 +332,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       }>(pool, Q.recordProgress, [auth.user.id, lessonId, body.status, now().toISOString()]);
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
+      if (r.access === 'checks_not_passed') throw conflict(LearningMessages.checksNotPassed, ErrorCode.checksNotPassed);
       assertAccess(r.access);
       const courseCompleted = r.total > 0 && r.completed_after >= r.total;
       return {

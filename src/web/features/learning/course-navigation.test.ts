@@ -12,6 +12,7 @@ const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' 
   summary: '',
   order: 1,
   status,
+  exerciseCount: 0,
 });
 
 const outline: Pick<LearnResponse, 'chapters'> = {

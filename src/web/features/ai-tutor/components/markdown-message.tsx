@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { cn } from '@web/lib/cn';
-import { rehypeHighlightCode } from './highlight-code';
+import { rehypeHighlightCode } from '@web/components/highlight-code';
 
 const rehypePlugins = [rehypeHighlightCode];
 

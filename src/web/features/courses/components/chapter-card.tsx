@@ -4,6 +4,7 @@ import {
   ArrowDownIcon,
   ArrowUpIcon,
   CheckIcon,
+  CodeIcon,
   FileTextIcon,
   LayersIcon,
   PencilIcon,
@@ -83,12 +84,14 @@ function LessonRow({
   last,
   onMove,
   onDelete,
+  onOpenExercises,
 }: {
   lesson: Lesson;
   first: boolean;
   last: boolean;
   onMove: (d: MoveDirection) => void;
   onDelete: () => void;
+  onOpenExercises: () => void;
 }) {
   const { icon: Icon, tone } = typeIcons[lesson.lessonType];
   const what = `lesson “${lesson.title}”`;
@@ -112,7 +115,19 @@ function LessonRow({
           )}
         </p>
       </div>
-      <div className="flex shrink-0 items-center">
+      <div className="flex shrink-0 flex-wrap items-center justify-end">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          onClick={onOpenExercises}
+          data-exercises={lesson.id}
+        >
+          <CodeIcon aria-hidden="true" />
+          <span className="hidden sm:inline">Exercises</span>
+          <span className="sr-only sm:hidden">Exercises</span>
+          <span className="sr-only"> of lesson “{lesson.title}”</span>
+        </Button>
         <MoveButtons moveKey={`lesson-${lesson.id}`} what={what} first={first} last={last} onMove={onMove} />
         <Button variant="ghost" size="icon" className={dangerButton} aria-label={`Delete ${what}`} onClick={onDelete}>
           <Trash2Icon aria-hidden="true" />
@@ -228,6 +243,7 @@ export function ChapterCard({
   onDelete,
   onMoveLesson,
   onDeleteLesson,
+  onOpenExercises,
 }: {
   courseId: string;
   chapter: ChapterWithLessons;
@@ -237,6 +253,7 @@ export function ChapterCard({
   onDelete: () => void;
   onMoveLesson: (lesson: Lesson, d: MoveDirection) => void;
   onDeleteLesson: (lesson: Lesson) => void;
+  onOpenExercises: (lesson: Lesson) => void;
 }) {
   const [adding, setAdding] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -276,6 +293,7 @@ export function ChapterCard({
               last={i === chapter.lessons.length - 1}
               onMove={(d) => onMoveLesson(lesson, d)}
               onDelete={() => onDeleteLesson(lesson)}
+              onOpenExercises={() => onOpenExercises(lesson)}
             />
           ))}
         </ol>

@@ -1,7 +1,7 @@
 import type { ChapterWithLessons, Lesson } from '@common/courses';
 import { CHAPTER_TITLE_MAX } from '@common/courses';
 import { FolderPlusIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -16,6 +16,9 @@ import { useMoveLesson } from '../api/move-lesson';
 import { plural } from '../format';
 import { toastFailure } from '@web/lib/notify';
 import { ChapterCard, type MoveDirection } from './chapter-card';
+
+// The exercises' editor (forms, CodeMirror, the WebGL runner) downloads when a tutor first opens it.
+const LessonExercisesDialog = lazy(() => import('@web/features/practice/components/lesson-exercises-dialog'));
 
 type DeleteTarget = { kind: 'chapter'; chapter: ChapterWithLessons } | { kind: 'lesson'; lesson: Lesson };
 
@@ -81,6 +84,9 @@ function AddChapterBox({ courseId }: { courseId: string }) {
 export function CourseContentTab({ courseId, chapters }: { courseId: string; chapters: ChapterWithLessons[] }) {
   const [toDelete, setToDelete] = useState<DeleteTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // The lesson stays after closing, so the dialog can close (and return focus) before it unmounts.
+  const [exercisesOf, setExercisesOf] = useState<Lesson | null>(null);
+  const [exercisesOpen, setExercisesOpen] = useState(false);
   const deleteChapter = useDeleteChapter(courseId);
   const deleteLesson = useDeleteLesson(courseId);
   const moveChapter = useMoveChapter();
@@ -193,6 +199,10 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
             onDelete={() => setToDelete({ kind: 'chapter', chapter })}
             onMoveLesson={onMoveLesson}
             onDeleteLesson={(lesson) => setToDelete({ kind: 'lesson', lesson })}
+            onOpenExercises={(lesson) => {
+              setExercisesOf(lesson);
+              setExercisesOpen(true);
+            }}
           />
         ))
       )}
@@ -202,6 +212,12 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
       <p role="status" className="sr-only">
         {announcement}
       </p>
+
+      {exercisesOf && (
+        <Suspense fallback={null}>
+          <LessonExercisesDialog key={exercisesOf.id} lesson={exercisesOf} open={exercisesOpen} onOpenChange={setExercisesOpen} />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,5 +1,7 @@
 import type { LearnResponse } from '@common/learning';
 import { progressPercent } from '@common/learning-rules';
+import type { Submission } from '@common/practice';
+import { useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, MousePointerClickIcon } from 'lucide-react';
 import { lazy, memo, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +9,7 @@ import { toast } from 'sonner';
 import { paths } from '@web/app/paths';
 import { Alert } from '@web/components/ui/alert';
 import { afterLoadAndIdle } from '@web/lib/after-load';
+import { learningKeys } from '../api/learning-keys';
 import { useSettled } from '@web/lib/use-settled';
 import { flattenLessons, neighbours, withCompleted } from '../course-navigation';
 import { LessonTutorSlot } from '../lesson-tutor-slot';
@@ -35,6 +38,7 @@ type Props = { outline: LearnResponse; studentName: string };
 export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }: Props) {
   const { course, preview } = outline;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
 
   // The administrator's preview keeps completions on the page only: nothing is saved.
@@ -134,6 +138,24 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     });
   });
 
+  // Passing a lesson's last exercise completes it on the server: the outline and the dashboard catch
+  // up, and a completed course opens the same dialog as Mark Complete. The student stays on the
+  // lesson, looking at their result.
+  const exercisesCompleted = useStableHandler((submission: Submission) => {
+    if (!current) return;
+    if (preview) {
+      const done = new Set(previewCompleted).add(current.id);
+      setPreviewCompleted(done);
+      const courseDone = done.size === lessons.length && previewCompleted.size < lessons.length;
+      if (courseDone) afterCompletion(true);
+      else toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: learningKeys.student });
+    if (submission.courseJustCompleted) afterCompletion(true);
+    else toast.success('Lesson Completed!', { description: 'You passed every exercise in this lesson.' });
+  });
+
   const toggleChapter = useStableHandler((chapterId: string) => {
     setExpanded((open) => {
       const copy = new Set(open);
@@ -190,6 +212,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
                 onPrevious={goPrevious}
                 onNext={goNext}
                 onComplete={markComplete}
+                onExercisesCompleted={exercisesCompleted}
               />
             </>
           ) : (
@@ -226,6 +249,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
           position={current.index + 1}
           total={lessons.length}
           completed={current.status === 'completed'}
+          completedByExercises={current.exerciseCount > 0}
           completing={completing}
           hasPrevious={!!previous}
           hasNext={!!next}

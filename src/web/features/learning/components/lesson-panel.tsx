@@ -1,5 +1,7 @@
+import type { Submission } from '@common/practice';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
+import { Spinner } from '@web/components/ui/spinner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useLessonTracking } from '@web/features/learning-events/use-lesson-tracking';
@@ -7,6 +9,12 @@ import { ListenButton } from '@web/features/media-helpers/components/listen-butt
 import type { FlatLesson } from '../course-navigation';
 import { LessonPdf, LessonVideo, TutorialDownload } from './lesson-media';
 import { LESSON_TYPE } from './lesson-type';
+
+// The exercises (and, inside them, the code editor) download only for a lesson that has some.
+const LessonExercises = lazy(() => import('@web/features/practice/components/lesson-exercises'));
+
+/** Lessons with exercises are completed by passing them, not by a button. */
+export const EXERCISES_COMPLETE_TEXT = 'Pass every exercise in this lesson to complete it.';
 
 type Props = {
   lesson: FlatLesson;
@@ -17,6 +25,8 @@ type Props = {
   onPrevious: () => void;
   onNext: () => void;
   onComplete: () => void;
+  /** A submission that passed the lesson's last exercise: the lesson (and perhaps the course) is complete. */
+  onExercisesCompleted: (submission: Submission) => void;
 };
 
 /** The lesson in front of the student: title, chapter, type, video and/or PDF, summary, tutorial, navigation. */
@@ -29,9 +39,11 @@ export const LessonPanel = memo(function LessonPanel({
   onPrevious,
   onNext,
   onComplete,
+  onExercisesCompleted,
 }: Props) {
   const type = LESSON_TYPE[lesson.lessonType];
   const completed = lesson.status === 'completed';
+  const hasExercises = lesson.exerciseCount > 0;
   const track = useLessonTracking(lesson.id);
   return (
     <article aria-labelledby="lesson-title" className="flex min-w-0 flex-col gap-5">
@@ -86,6 +98,15 @@ export const LessonPanel = memo(function LessonPanel({
         </section>
       )}
 
+      {hasExercises && (
+        <Suspense fallback={<Spinner label="Loading exercises…" showLabel className="rounded-xl border bg-card py-10" />}>
+          <LessonExercises key={lesson.id} lessonId={lesson.id} onLessonCompleted={onExercisesCompleted} />
+        </Suspense>
+      )}
+
+      {/* The bar at the bottom of a phone's screen has no room for the sentence: it is said here. */}
+      {hasExercises && !completed && <p className="text-sm text-muted-foreground md:hidden">{EXERCISES_COMPLETE_TEXT}</p>}
+
       {/* Phones navigate with the bar at the bottom of the screen instead. */}
       <nav aria-label="Lesson navigation" className="hidden items-center justify-between gap-3 border-t pt-5 md:flex">
         <Button variant="outline" onClick={onPrevious} disabled={!hasPrevious}>
@@ -97,6 +118,8 @@ export const LessonPanel = memo(function LessonPanel({
             <CheckIcon aria-hidden="true" className="size-4" />
             Lesson completed
           </p>
+        ) : hasExercises ? (
+          <p className="text-center text-sm text-muted-foreground">{EXERCISES_COMPLETE_TEXT}</p>
         ) : (
           <Button onClick={onComplete} disabled={completing}>
             {completing ? (

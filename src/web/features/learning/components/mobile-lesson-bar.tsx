@@ -6,6 +6,8 @@ type Props = {
   position: number;
   total: number;
   completed: boolean;
+  /** The lesson is completed by passing its exercises: no Complete button (the lesson says so). */
+  completedByExercises: boolean;
   completing: boolean;
   hasPrevious: boolean;
   hasNext: boolean;
@@ -14,11 +16,12 @@ type Props = {
   onComplete: () => void;
 };
 
-/** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done, next — fixed at the bottom. */
+/** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done (and has no exercises), next — fixed at the bottom. */
 export const MobileLessonBar = memo(function MobileLessonBar({
   position,
   total,
   completed,
+  completedByExercises,
   completing,
   hasPrevious,
   hasNext,
@@ -38,7 +41,7 @@ export const MobileLessonBar = memo(function MobileLessonBar({
         <p className="min-w-0 flex-1 text-center text-sm font-medium tabular-nums">
           Lesson {position} of {total}
         </p>
-        {!completed && (
+        {!completed && !completedByExercises && (
           <Button onClick={onComplete} disabled={completing}>
             {completing ? (
               <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />

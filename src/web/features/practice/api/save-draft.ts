@@ -1,0 +1,9 @@
+import type { draftResponseSchema } from '@common/practice';
+import type { z } from 'zod';
+import { api } from '@web/lib/api';
+import { exercisePath } from './practice-keys';
+
+export type DraftResponse = z.infer<typeof draftResponseSchema>;
+
+/** Keeps what the student typed on the server (the preview answers `saved: false`). */
+export const saveDraft = (exerciseId: string, code: string) => api.put<DraftResponse>(`${exercisePath(exerciseId)}/draft`, { code });

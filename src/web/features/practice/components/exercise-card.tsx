@@ -1,0 +1,208 @@
+import type { StudentExercise, Submission, SubmissionMode } from '@common/practice';
+import { CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { CodeEditor } from '../editor/code-editor';
+import { progressText } from '../queue-text';
+import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
+import { useExerciseRun } from '../use-exercise-run';
+import { WebglCanvas, type WebglCanvasHandle } from '../webgl/webgl-canvas';
+import { ExerciseStatement } from './exercise-statement';
+import { LanguageBadge } from './language-badge';
+import { ResultSummary, SubmissionResult } from './submission-result';
+import { VisibleTests } from './visible-tests';
+
+const draftText: Record<DraftState, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: 'Saved',
+  offline: 'You are offline: your code is kept on this device and saved when you are back online.',
+  failed: 'Not saved yet: your code is kept on this device and saved with your next change.',
+};
+
+type Props = {
+  lessonId: string;
+  exercise: StudentExercise;
+  number: number;
+  userId: string | undefined;
+  preview: boolean;
+  onSubmitted: (submission: Submission) => void;
+};
+
+/** One exercise: statement, editor, Run and Submit, and the result of the latest run or submission. */
+export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSubmitted }: Props) {
+  const titleId = useId();
+  const inputId = useId();
+  const { code, setCode, reset, state: draftState } = useExerciseDraft(exercise, userId, preview);
+  const run = useExerciseRun(lessonId, exercise.id, exercise.latestSubmission, onSubmitted);
+  const [customInput, setCustomInput] = useState('');
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [webglErrors, setWebglErrors] = useState<string[] | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const [activeMode, setActiveMode] = useState<SubmissionMode | null>(null);
+  const canvas = useRef<WebglCanvasHandle>(null);
+  const isWebgl = exercise.language === 'webgl';
+  const submission = run.submission;
+  const waiting = submission && submission.status !== 'done' && run.phase === 'waiting';
+  const busy = run.busy || rendering;
+  const blocked = !exercise.runnable.ok;
+  // The compiler's marks belong to the code they were made for: once it changes they are dropped.
+  const diagnostics = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
+
+  async function start(mode: SubmissionMode) {
+    if (busy || blocked) return;
+    setActiveMode(mode);
+    try {
+      if (!isWebgl) {
+        const input = customInput.trim() === '' ? undefined : customInput;
+        return await run.start({ mode, code, ...(mode === 'run' && input !== undefined ? { customInput: input } : {}) });
+      }
+      // WebGL draws in the browser: Run only shows the picture; Submit sends it to be checked.
+      setRendering(true);
+      setWebglErrors(null);
+      const outcome = await canvas.current!.render(code);
+      setRendering(false);
+      setWebglErrors(outcome.errors);
+      if (mode === 'submit' && outcome.image) await run.start({ mode, code, image: outcome.image });
+    } finally {
+      setActiveMode(null);
+    }
+  }
+
+  const modeIcon = (mode: SubmissionMode) =>
+    activeMode === mode ? (
+      <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+    ) : mode === 'run' ? (
+      <PlayIcon aria-hidden="true" />
+    ) : (
+      <SendIcon aria-hidden="true" />
+    );
+
+  const status = rendering ? 'Drawing…' : run.phase === 'sending' ? 'Sending…' : waiting ? progressText(submission) : '';
+  const done = submission?.status === 'done' && submission.result ? submission : null;
+  const kind = done?.mode === 'run' ? 'Run' : 'Submitted';
+
+  return (
+    <article aria-labelledby={titleId} className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 sm:p-5" data-testid="exercise">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="min-w-0 text-lg font-semibold break-words">
+          <span className="text-muted-foreground">{number}. </span>
+          {exercise.title}
+        </h3>
+        <LanguageBadge language={exercise.language} />
+        {exercise.passed && (
+          <Badge variant="green">
+            <CheckIcon aria-hidden="true" />
+            Passed
+          </Badge>
+        )}
+      </header>
+
+      {exercise.statement.trim() && <ExerciseStatement markdown={exercise.statement} />}
+
+      <VisibleTests exercise={exercise} />
+
+      {blocked && (
+        <Alert variant="warning">
+          <p>{exercise.runnable.reason ?? 'This exercise cannot be run on this server right now.'}</p>
+        </Alert>
+      )}
+
+      <CodeEditor
+        value={code}
+        onChange={setCode}
+        language={exercise.language}
+        label={`Code editor for ${exercise.title}`}
+        diagnostics={diagnostics}
+      />
+
+      {isWebgl ? (
+        <div className="grid gap-2">
+          <WebglCanvas ref={canvas} title={`Canvas for ${exercise.title}`} />
+          {webglErrors && webglErrors.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
+            >
+              <p className="font-medium">Your code stopped with an error:</p>
+              <ul className="mt-1 list-disc pl-5 font-mono text-xs">
+                {webglErrors.map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>
+            Your input <span className="font-normal text-muted-foreground">(optional, used by Run)</span>
+          </Label>
+          <Textarea
+            id={inputId}
+            className="min-h-16 font-mono text-sm"
+            spellCheck={false}
+            placeholder="Standard input for your program"
+            value={customInput}
+            onChange={(e) => setCustomInput(e.target.value)}
+          />
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={() => void start('run')} disabled={busy || blocked}>
+          {modeIcon('run')}
+          Run
+        </Button>
+        <Button onClick={() => void start('submit')} disabled={busy || blocked}>
+          {modeIcon('submit')}
+          Submit
+        </Button>
+        <Button variant="ghost" onClick={() => setConfirmReset(true)} disabled={busy}>
+          <RotateCcwIcon aria-hidden="true" />
+          Reset to starter code
+        </Button>
+        {draftText[draftState] && <span className="text-xs text-muted-foreground">{draftText[draftState]}</span>}
+      </div>
+
+      {run.error && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {run.error}
+        </p>
+      )}
+
+      {/* One live region for the progress and the summary line: screen readers hear 'Queued',
+          'Running…' and then the result, each once, and the page shows each text once. */}
+      <div aria-live="polite" aria-atomic="true">
+        {status ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+            {status}
+          </p>
+        ) : (
+          done && <ResultSummary result={done.result!} kind={kind} />
+        )}
+      </div>
+
+      {!status && done && <SubmissionResult result={done.result!} kind={kind} showSummary={false} />}
+
+      <ConfirmDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title="Reset to starter code?"
+        description="Your code in this exercise will be replaced by the starter code. This cannot be undone."
+        confirmLabel="Reset Code"
+        destructive
+        onConfirm={() => {
+          reset();
+          setConfirmReset(false);
+        }}
+      />
+    </article>
+  );
+}

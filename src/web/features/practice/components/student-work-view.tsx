@@ -1,0 +1,37 @@
+import type { AdminExercise } from '@common/practice';
+import { Spinner } from '@web/components/ui/spinner';
+import { formatDate } from '@web/lib/format-date';
+import { useStudentWork } from '../api/get-student-work';
+import { CodeEditor } from '../editor/code-editor';
+import { SubmissionResult } from './submission-result';
+
+const sourceText = {
+  submission: 'Their latest submission.',
+  draft: 'Their draft: not submitted yet.',
+  none: 'They have not written anything yet.',
+} as const;
+
+/** A student's latest code on an exercise and how it did, read only. */
+export function StudentWorkView({ exercise, studentId }: { exercise: AdminExercise; studentId: string }) {
+  const work = useStudentWork(exercise.id, studentId);
+  if (work.isPending) return <Spinner label="Loading the student's code…" showLabel className="py-10" />;
+  if (work.isError)
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        The student's code could not be loaded.
+      </p>
+    );
+  const { name, code, source, latestSubmission } = work.data;
+  return (
+    <div className="grid min-w-0 gap-3">
+      <p className="text-sm text-muted-foreground">
+        {sourceText[source]}
+        {latestSubmission?.finishedAt && ` Graded ${formatDate(latestSubmission.finishedAt)}.`}
+      </p>
+      <CodeEditor value={code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
+      {latestSubmission?.result && (
+        <SubmissionResult result={latestSubmission.result} kind={latestSubmission.mode === 'run' ? 'Run' : 'Submitted'} showHiddenDetails />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { Compartment, EditorState } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { toEditorDiagnostics } from './editor-diagnostics';
+import { loadLanguage } from './editor-languages';
+import { editorTheme } from './editor-theme';
+import { useDarkClass } from './use-dark-class';
+import type { CodeEditorProps } from './code-editor';
+
+/**
+ * The CodeMirror editor behind CodeEditor (loaded on demand). Uncontrolled inside: it keeps its own
+ * document and reports each change; a new `value` from outside (a reset, a loaded draft) replaces
+ * the document only when it differs from what the editor holds, so typing never loops.
+ */
+export default function CodeEditorView({
+  value,
+  onChange,
+  language,
+  label,
+  readOnly = false,
+  diagnostics,
+  describedBy,
+  minHeight,
+}: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const theme = useDarkClass() ? 'dark' : 'light';
+  const compartments = useRef({
+    theme: new Compartment(),
+    language: new Compartment(),
+    readOnly: new Compartment(),
+    attrs: new Compartment(),
+  });
+
+  useEffect(() => {
+    const c = compartments.current;
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          indentUnit.of('    '),
+          EditorState.tabSize.of(4),
+          lintGutter(),
+          // Tab indents, as in any code editor; Escape then Tab leaves the editor (CodeMirror's
+          // tab focus mode), which the hint under the editor says.
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          EditorView.lineWrapping,
+          EditorView.theme({ '.cm-content, .cm-gutter': { minHeight: minHeight ?? '12rem' } }),
+          c.language.of([]),
+          c.theme.of(editorTheme(theme)),
+          c.readOnly.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+          c.attrs.of(EditorView.contentAttributes.of(contentAttributes(label, describedBy, readOnly))),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is built once with the first props; the effects below follow their later changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || editor.state.doc.toString() === value) return;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.theme.reconfigure(editorTheme(theme)) });
+  }, [theme]);
+
+  useEffect(() => {
+    let current = true;
+    void loadLanguage(language)
+      .then((extension) => {
+        if (current) view.current?.dispatch({ effects: compartments.current.language.reconfigure(extension) });
+      })
+      // Without its highlighting the editor still works: the code stays plain text.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  useEffect(() => {
+    const c = compartments.current;
+    view.current?.dispatch({
+      effects: [
+        c.readOnly.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+        c.attrs.reconfigure(EditorView.contentAttributes.of(contentAttributes(label, describedBy, readOnly))),
+      ],
+    });
+  }, [readOnly, label, describedBy]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch(setDiagnostics(editor.state, toEditorDiagnostics(editor.state.doc, diagnostics ?? [])));
+  }, [diagnostics]);
+
+  return (
+    <div
+      ref={host}
+      data-slot="code-editor"
+      className="overflow-hidden rounded-lg border border-input/70 focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 [&_.cm-editor]:max-h-[32rem]"
+    />
+  );
+}
+
+function contentAttributes(label: string, describedBy: string | undefined, readOnly: boolean): Record<string, string> {
+  const attrs: Record<string, string> = { 'aria-label': label };
+  if (describedBy) attrs['aria-describedby'] = describedBy;
+  if (readOnly) attrs['aria-readonly'] = 'true';
+  return attrs;
+}

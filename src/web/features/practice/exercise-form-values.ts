@@ -1,0 +1,125 @@
+import {
+  LIMIT_DEFAULTS,
+  type AdminExercise,
+  type ExerciseInput,
+  type ExerciseLanguage,
+  type ExerciseLimits,
+  type OutputMatch,
+} from '@common/practice';
+
+/** One test as the form holds it: text fields as typed, the exit code as text ('' for none). */
+export type TestValues = { key: string; input: string; expectedOutput: string; hidden: boolean; match: OutputMatch; exitCode: string };
+
+export type ExerciseFormValues = {
+  title: string;
+  language: ExerciseLanguage;
+  statement: string;
+  starterCode: string;
+  referenceSolution: string;
+  tests: TestValues[];
+  limits: { timeMs: string; memoryMb: string; outputKb: string };
+};
+
+let nextKey = 0;
+const key = () => `t${++nextKey}`;
+
+/** A new test: for WebGL a check that the tutor edits, otherwise empty input and output. */
+export function emptyTest(language: ExerciseLanguage): TestValues {
+  return language === 'webgl'
+    ? {
+        key: key(),
+        input: 'return isColor(pixel(0.5, 0.5), 255, 0, 0, 16);',
+        expectedOutput: 'The centre of the picture is red.',
+        hidden: false,
+        match: 'exact',
+        exitCode: '',
+      }
+    : { key: key(), input: '', expectedOutput: '', hidden: false, match: 'trailing_whitespace', exitCode: '' };
+}
+
+export function newExerciseValues(language: ExerciseLanguage = 'c'): ExerciseFormValues {
+  return {
+    title: '',
+    language,
+    statement: '',
+    starterCode: '',
+    referenceSolution: '',
+    tests: [emptyTest(language)],
+    limits: { timeMs: String(LIMIT_DEFAULTS.timeMs), memoryMb: String(LIMIT_DEFAULTS.memoryMb), outputKb: String(LIMIT_DEFAULTS.outputKb) },
+  };
+}
+
+export function valuesOf(exercise: AdminExercise): ExerciseFormValues {
+  return {
+    title: exercise.title,
+    language: exercise.language,
+    statement: exercise.statement,
+    starterCode: exercise.starterCode,
+    referenceSolution: exercise.referenceSolution,
+    tests: exercise.tests.map((t) => ({
+      key: key(),
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      hidden: t.hidden,
+      match: t.match,
+      exitCode: t.expectedExitCode === null ? '' : String(t.expectedExitCode),
+    })),
+    limits: {
+      timeMs: String(exercise.limits.timeMs),
+      memoryMb: String(exercise.limits.memoryMb),
+      outputKb: String(exercise.limits.outputKb),
+    },
+  };
+}
+
+/**
+ * The body the server checks. Numbers the tutor typed go as numbers (a blank or non-number limit
+ * goes as NaN → the server names the limit's range); a blank exit code means "any". WebGL checks
+ * are compared by the check itself, so their match is left at exact.
+ */
+export function toExerciseInput(values: ExerciseFormValues): ExerciseInput {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const limits: ExerciseLimits = {
+    timeMs: number(values.limits.timeMs),
+    memoryMb: number(values.limits.memoryMb),
+    outputKb: number(values.limits.outputKb),
+  };
+  const webgl = values.language === 'webgl';
+  return {
+    title: values.title.trim(),
+    language: values.language,
+    statement: values.statement,
+    starterCode: values.starterCode,
+    referenceSolution: values.referenceSolution,
+    tests: values.tests.map((t) => ({
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      hidden: t.hidden,
+      match: webgl ? 'exact' : t.match,
+      expectedExitCode: webgl || t.exitCode.trim() === '' ? null : Number(t.exitCode),
+    })),
+    limits,
+  };
+}
+
+/** Problems the browser can see before the server runs anything; the server checks everything again. */
+export function formProblems(values: ExerciseFormValues): string[] {
+  const problems: string[] = [];
+  if (!values.title.trim()) problems.push('Exercise title is required.');
+  if (!values.referenceSolution.trim()) problems.push('A reference solution is required.');
+  if (values.tests.length === 0) problems.push('An exercise needs at least one test.');
+  values.tests.forEach((t, i) => {
+    const code = t.exitCode.trim();
+    if (values.language !== 'webgl' && code !== '' && !(/^\d+$/.test(code) && Number(code) <= 255)) {
+      problems.push(`Test ${i + 1}: the expected exit code must be a whole number from 0 to 255, or empty.`);
+    }
+  });
+  for (const [name, text] of [
+    ['Time limit (ms)', values.limits.timeMs],
+    ['Memory limit (MB)', values.limits.memoryMb],
+    ['Output limit (KB)', values.limits.outputKb],
+  ] as const) {
+    if (!/^\d+$/.test(text.trim())) problems.push(`${name} must be a whole number.`);
+  }
+  return problems;
+}

@@ -1,0 +1,43 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll } from 'vitest';
+import { createGrader } from '../../src/server/modules/practice/grading/grade';
+import { startGradingWorker } from '../../src/server/modules/practice/grading-worker';
+
+const quiet = { warn: () => {} };
+
+/**
+ * A grading worker for an API test, in the test's own process (the programs it grades still run in
+ * their WebAssembly and bubblewrap sandboxes). Stopped after the file.
+ */
+export async function startTestGrading(pool: pg.Pool, graders = 1) {
+  // Distinct sandbox accounts for test files that run side by side.
+  const base = 200 + (process.pid % 400) * 2;
+  const worker = await startGradingWorker({
+    pool,
+    graders: Array.from({ length: graders }, (_, i) => createGrader({ sandboxSlot: base + i })),
+    log: quiet,
+    warn: () => {},
+  });
+  afterAll(() => worker.stop());
+  return worker;
+}
+
+const WORKER_ENTRY = path.resolve(import.meta.dirname, '../../src/server/worker.ts');
+
+/** The real worker process (src/server/worker.ts through tsx), as `npm start` and `npm run worker` run it. */
+export function forkWorkerProcess(databaseUrl: string, slot: number): Promise<ChildProcess> {
+  const child = fork(WORKER_ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, GRADING_SLOT: String(slot), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  afterAll(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the grading worker ended before it was ready (exit ${code})`)));
+  });
+}
