@@ -181,6 +181,8 @@ export const lessonSchema = z.object({
   hasTutorial: z.boolean(),
   summary: z.string(),
   order: z.number().int(),
+  /** The lesson's programming exercises (edited in their own dialog). */
+  exerciseCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -31,6 +31,8 @@ async function main() {
   if (!databaseUrl) {
     console.log(`Starting the embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')} ...`);
     embedded = await startEmbeddedPostgres(env.dataDir, (msg) => {
+      // graphile-worker learns that its tables are missing (a new database) by reading them: expected, not worth a line.
+      if (/graphile_worker\.migrations" does not exist/.test(msg)) return;
       if (/FATAL|PANIC|ERROR|crash|recover|Stopping PostgreSQL/i.test(msg)) console.log(`[postgres] ${msg}`);
     });
     databaseUrl = embedded.url;

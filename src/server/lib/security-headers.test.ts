@@ -31,6 +31,19 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('the WebGL runner page alone may run inline script and eval, with nothing from the network', async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/webgl-runner.html?v=1' });
+    const csp = policy(res.headers['content-security-policy']);
+    expect(csp['default-src']).toEqual(["'none'"]);
+    expect(csp['script-src']).toEqual(["'unsafe-inline'", "'unsafe-eval'"]);
+    expect(csp['connect-src']).toBeUndefined();
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    // Any other page keeps the app's policy.
+    const other = policy((await t.app.inject({ method: 'GET', url: '/webgl-runner.html.js' })).headers['content-security-policy']);
+    expect(other['script-src']).toEqual(["'self'"]);
+  });
+
   it('HSTS and the https upgrade in production', async () => {
     const t = await createTestApp({
       env: { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.com', APP_URL: 'https://tutor.example' },

@@ -38,6 +38,23 @@ export const PERMISSIONS_POLICY = [
 export const API_CACHE_CONTROL = 'no-store';
 
 /**
+ * The WebGL runner (public/webgl-runner.html): the page in which a student's WebGL program draws,
+ * inside a sandboxed frame of the course screen (no same origin: no cookies, no storage, no app).
+ * Running that program needs inline script and eval, which the app's own policy rightly refuses, so
+ * this one page gets a policy of its own: nothing from the network at all, and framed only by us.
+ */
+export const WEBGL_RUNNER_PATH = '/webgl-runner.html';
+export const WEBGL_RUNNER_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
  * Security headers on every answer (helmet), with a Content-Security-Policy the app works
  * under: scripts only from our own origin (no inline script: the theme runs from /theme-init.js),
  * frames only our own PDFs and the YouTube and Vimeo players, images from any https site (course
@@ -79,7 +96,10 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduct
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    applyHeaders(request.raw, reply.raw, (err) => {
+      if (request.url.split('?')[0] === WEBGL_RUNNER_PATH) reply.raw.setHeader('Content-Security-Policy', WEBGL_RUNNER_CSP);
+      done(err as Error | undefined);
+    });
   });
   // onSend, not onRequest: it sees what the route chose, and error answers (a 401, a 404) too.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -29,7 +29,7 @@ export const toChapter = (c: ChapterRow): Chapter => ({
 const toFileRef = (f: FileInfo): FileRef | null =>
   f ? { id: f.id, name: f.originalName, sizeBytes: f.sizeBytes, url: fileUrl(f.id) } : null;
 
-export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo): Lesson => ({
+export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo, exerciseCount = 0): Lesson => ({
   id: l.id,
   chapterId: l.chapterId,
   title: l.title,
@@ -42,6 +42,7 @@ export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo
   hasTutorial: Boolean(l.tutorialPdfUrl || l.tutorialFileId),
   summary: l.summary,
   order: l.position,
+  exerciseCount,
   createdAt: l.createdAt.toISOString(),
   updatedAt: l.updatedAt.toISOString(),
 });

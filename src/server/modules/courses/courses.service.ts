@@ -36,6 +36,7 @@ export async function loadCourseEditor(q: Queryable, courseId: string): Promise<
       lesson: lessons,
       pdf: { id: pdfFile.id, originalName: pdfFile.originalName, sizeBytes: pdfFile.sizeBytes },
       tutorial: { id: tutorialFile.id, originalName: tutorialFile.originalName, sizeBytes: tutorialFile.sizeBytes },
+      exerciseCount: sql<number>`(select count(*) from exercises x where x.lesson_id = ${lessons.id})::int`,
     })
     .from(lessons)
     .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
@@ -47,7 +48,7 @@ export async function loadCourseEditor(q: Queryable, courseId: string): Promise<
     course: { ...toCourse(course), enrollmentCount: enrolled?.n ?? 0 },
     chapters: chapterRows.map((ch) => ({
       ...toChapter(ch),
-      lessons: lessonRows.filter((r) => r.lesson.chapterId === ch.id).map((r) => toLesson(r.lesson, r.pdf, r.tutorial)),
+      lessons: lessonRows.filter((r) => r.lesson.chapterId === ch.id).map((r) => toLesson(r.lesson, r.pdf, r.tutorial, r.exerciseCount)),
     })),
   };
 }

@@ -7,36 +7,46 @@ import { SUBMISSION_CHANNEL } from './grading-worker';
  * notification (a dropped connection, say) only delays a waiter to its next look, which the caller
  * bounds, so the listener can reconnect lazily.
  */
+type Listener = { client: pg.PoolClient; release: (destroy: boolean) => void };
+
 export function createSubmissionWaiter(pool: pg.Pool, warn: (err: unknown) => void) {
   const waiters = new Map<string, Set<() => void>>();
-  let listening: Promise<pg.PoolClient> | null = null;
+  let listening: Promise<Listener> | null = null;
   let closed = false;
 
-  function wake(id: string) {
+  function wakeAll(id: string) {
     const set = waiters.get(id);
     if (!set) return;
     waiters.delete(id);
     for (const fn of set) fn();
   }
 
-  function listen(): Promise<pg.PoolClient> {
+  function listen(): Promise<Listener> {
     listening ??= (async () => {
       const client = await pool.connect();
-      const drop = (err?: unknown) => {
-        if (err) warn(err);
+      let released = false;
+      const release = (destroy: boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
         client.removeAllListeners('notification');
-        client.release(true);
+        client.release(destroy);
+      };
+      // A lost connection (a database restart, say): the next waiter listens on a new one.
+      const onError = (err: unknown) => {
+        warn(err);
+        release(true);
         listening = null;
       };
-      client.on('notification', (msg) => msg.payload && wake(msg.payload));
-      client.once('error', drop);
+      client.on('notification', (msg) => msg.payload && wakeAll(msg.payload));
+      client.on('error', onError);
       try {
         await client.query(`listen ${SUBMISSION_CHANNEL}`);
       } catch (err) {
-        drop(err);
+        onError(err);
         throw err;
       }
-      return client;
+      return { client, release };
     })();
     return listening;
   }
@@ -47,39 +57,39 @@ export function createSubmissionWaiter(pool: pg.Pool, warn: (err: unknown) => vo
      * before reading the row, then read, so an announcement between the two is not missed.
      */
     prepare(id: string, ms: number): { done: Promise<void>; cancel: () => void } {
-      let timer: NodeJS.Timeout | undefined;
       let resolve!: () => void;
       const done = new Promise<void>((r) => (resolve = r));
-      const fn = () => {
+      const set = waiters.get(id) ?? new Set();
+      const forget = () => {
+        set.delete(wake);
+        if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
+      };
+      const timer = setTimeout(() => {
+        forget();
+        resolve();
+      }, ms);
+      const wake = () => {
         clearTimeout(timer);
         resolve();
       };
-      const set = waiters.get(id) ?? new Set();
-      set.add(fn);
+      set.add(wake);
       waiters.set(id, set);
-      timer = setTimeout(() => {
-        set.delete(fn);
-        if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
-        resolve();
-      }, ms);
       if (!closed) listen().catch(warn);
       return {
         done,
         cancel: () => {
-          set.delete(fn);
-          if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
-          fn();
+          forget();
+          wake();
         },
       };
     },
     async close() {
       closed = true;
-      for (const id of [...waiters.keys()]) wake(id);
-      const client = await listening?.catch(() => null);
-      if (client) {
-        client.removeAllListeners('notification');
-        await client.query(`unlisten ${SUBMISSION_CHANNEL}`).catch(() => {});
-        client.release();
+      for (const id of [...waiters.keys()]) wakeAll(id);
+      const listener = await listening?.catch(() => null);
+      if (listener) {
+        await listener.client.query(`unlisten ${SUBMISSION_CHANNEL}`).catch(() => {});
+        listener.release(false);
       }
       listening = null;
     },

@@ -124,8 +124,8 @@ function LessonRow({
           data-exercises={lesson.id}
         >
           <CodeIcon aria-hidden="true" />
-          <span className="hidden sm:inline">Exercises</span>
-          <span className="sr-only sm:hidden">Exercises</span>
+          <span className="hidden sm:inline">Exercises ({lesson.exerciseCount})</span>
+          <span className="sr-only sm:hidden">Exercises ({lesson.exerciseCount})</span>
           <span className="sr-only"> of lesson “{lesson.title}”</span>
         </Button>
         <MoveButtons moveKey={`lesson-${lesson.id}`} what={what} first={first} last={last} onMove={onMove} />

@@ -1,6 +1,7 @@
 import type { ChapterWithLessons, Lesson } from '@common/courses';
 import { CHAPTER_TITLE_MAX } from '@common/courses';
 import { FolderPlusIcon, LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -9,6 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toastSuccess } from '@web/lib/notify';
 import { useAddChapter } from '../api/add-chapter';
+import { invalidateCourse } from '../api/course-keys';
 import { useDeleteChapter } from '../api/delete-chapter';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useMoveChapter } from '../api/move-chapter';
@@ -87,6 +89,7 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
   // The lesson stays after closing, so the dialog can close (and return focus) before it unmounts.
   const [exercisesOf, setExercisesOf] = useState<Lesson | null>(null);
   const [exercisesOpen, setExercisesOpen] = useState(false);
+  const queryClient = useQueryClient();
   const deleteChapter = useDeleteChapter(courseId);
   const deleteLesson = useDeleteLesson(courseId);
   const moveChapter = useMoveChapter();
@@ -215,7 +218,13 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
 
       {exercisesOf && (
         <Suspense fallback={null}>
-          <LessonExercisesDialog key={exercisesOf.id} lesson={exercisesOf} open={exercisesOpen} onOpenChange={setExercisesOpen} />
+          <LessonExercisesDialog
+            key={exercisesOf.id}
+            lesson={exercisesOf}
+            open={exercisesOpen}
+            onOpenChange={setExercisesOpen}
+            onChanged={() => void invalidateCourse(queryClient, courseId)}
+          />
         </Suspense>
       )}
 

@@ -151,6 +151,18 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
       else toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
       return;
     }
+    // Without a lesson in the address the page shows the first unfinished one, which this very
+    // completion changes: pin the lesson first, so the refreshed outline leaves the student here.
+    if (!searchParams.get('lesson')) {
+      const lessonId = current.id;
+      setSearchParams(
+        (params) => {
+          params.set('lesson', lessonId);
+          return params;
+        },
+        { replace: true },
+      );
+    }
     void queryClient.invalidateQueries({ queryKey: learningKeys.student });
     if (submission.courseJustCompleted) afterCompletion(true);
     else toast.success('Lesson Completed!', { description: 'You passed every exercise in this lesson.' });
