@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files';
 
 export const lessonTypeEnum = pgEnum('lesson_type', ['VIDEO', 'PDF', 'MIXED']);
@@ -14,6 +14,10 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     thumbnailUrl: text('thumbnail_url'),
     isPublished: boolean('is_published').notNull().default(false),
+    /** Each lesson opens only once every lesson before it is completed (learning.sql). */
+    lessonsInOrder: boolean('lessons_in_order').notNull().default(false),
+    /** The percent of a lesson's video a student must really play before completing it; null: no such rule. */
+    videoWatchShare: integer('video_watch_share'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,6 +26,7 @@ export const courses = pgTable(
     index('courses_title_id_idx').on(t.title, t.id),
     index('courses_created_at_id_idx').on(t.createdAt, t.id),
     index('courses_updated_at_id_idx').on(t.updatedAt, t.id),
+    check('courses_video_watch_share_check', sql`${t.videoWatchShare} is null or ${t.videoWatchShare} between 1 and 100`),
   ],
 );
 

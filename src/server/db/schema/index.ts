@@ -8,3 +8,4 @@ export * from './ai-tutor';
 export * from './analytics';
 export * from './media-helpers';
 export * from './practice';
+export * from './quizzes';

@@ -35,9 +35,10 @@ END
 $$;
 
 -- Whether the student has passed every check of a lesson: each of its exercises has a graded
--- submission that passed. A lesson without checks has passed them all, so Mark Complete is enough
--- there; with checks, passing them is what completes the lesson (practice.sql calls the progress
--- write when the last one passes), and a bare Mark Complete is refused.
+-- submission that passed, and its quiz (a lesson has at most one) has an attempt that passed. A
+-- lesson without checks has passed them all, so Mark Complete is enough there; with checks, passing
+-- them is what completes the lesson (practice.sql and quizzes.sql call the progress write when the
+-- last one passes), and a bare Mark Complete is refused.
 CREATE FUNCTION "public"."learning_lesson_checks_passed"(p_student uuid, p_lesson uuid) RETURNS boolean
 LANGUAGE sql STABLE AS $$
 	SELECT NOT EXISTS (
@@ -47,27 +48,86 @@ LANGUAGE sql STABLE AS $$
 			SELECT 1 FROM exercise_submissions s
 			WHERE s.exercise_id = x.id AND s.user_id = p_student AND s.purpose = 'submit' AND NOT s.preview AND s.verdict = 'passed'
 		)
+	) AND NOT EXISTS (
+		SELECT 1 FROM quizzes q
+		WHERE q.lesson_id = p_lesson
+		AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = q.id AND a.student_id = p_student AND a.passed)
 	)
+$$;
+
+-- The lessons of a course that are locked for a student, each with the title of the lesson that
+-- locks it. Only a course whose lessons must be completed in order locks any: there, every lesson
+-- after the first one not completed (chapters by position, lessons by position, as the outline
+-- reads) is locked by that one. The one definition of the rule, read by the outline and the
+-- progress write alike.
+CREATE FUNCTION "public"."learning_course_locks"(p_student uuid, p_course uuid) RETURNS TABLE (lesson_id uuid, locked_by text)
+LANGUAGE sql STABLE AS $$
+	WITH ordered AS (
+		SELECT l.id, l.title, coalesce(lp.status = 'completed', false) AS done,
+			row_number() OVER (ORDER BY ch.position, ch.id, l.position, l.id) AS n
+		FROM courses c
+		JOIN chapters ch ON ch.course_id = c.id
+		JOIN lessons l ON l.chapter_id = ch.id
+		LEFT JOIN lesson_progress lp ON lp.lesson_id = l.id AND lp.student_id = p_student
+		WHERE c.id = p_course AND c.lessons_in_order
+	), first_open AS (
+		SELECT o.n, o.title FROM ordered o WHERE NOT o.done ORDER BY o.n LIMIT 1
+	)
+	SELECT o.id, f.title FROM ordered o JOIN first_open f ON o.n > f.n
+$$;
+
+-- The title of the lesson that locks this one for the student, or null when it is open.
+CREATE FUNCTION "public"."learning_lesson_locked_by"(p_student uuid, p_lesson uuid) RETURNS text
+LANGUAGE sql STABLE AS $$
+	SELECT k.locked_by
+	FROM lessons l
+	JOIN chapters ch ON ch.id = l.chapter_id
+	CROSS JOIN LATERAL learning_course_locks(p_student, ch.course_id) k
+	WHERE l.id = p_lesson AND k.lesson_id = p_lesson
+$$;
+
+-- Whether a lesson's video asks to be watched before the lesson is completed by its button: the
+-- course's watch share, for a video or mixed lesson without checks (exercises or a quiz prove the
+-- work there) whose player reports its playback (YouTube, Vimeo, a video file). Answers the share
+-- in percent still to be reached, or null when nothing is missing.
+CREATE FUNCTION "public"."learning_lesson_watch_missing"(p_student uuid, p_lesson uuid) RETURNS integer
+LANGUAGE sql STABLE AS $$
+	SELECT c.video_watch_share
+	FROM lessons l
+	JOIN chapters ch ON ch.id = l.chapter_id
+	JOIN courses c ON c.id = ch.course_id
+	LEFT JOIN video_progress v ON v.lesson_id = l.id AND v.student_id = p_student
+	WHERE l.id = p_lesson
+	AND c.video_watch_share IS NOT NULL
+	AND l.lesson_type IN ('VIDEO', 'MIXED')
+	AND (l.video_url LIKE 'https://www.youtube-nocookie.com/embed/%' OR l.video_url LIKE 'https://player.vimeo.com/video/%'
+		OR l.video_url ~* '\.(mp4|webm|ogg)([?#]|$)')
+	AND NOT EXISTS (SELECT 1 FROM exercises x WHERE x.lesson_id = l.id)
+	AND NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.lesson_id = l.id)
+	AND NOT coalesce(v.duration_seconds > 0 AND v.watched_seconds >= v.duration_seconds * c.video_watch_share / 100.0 - 1, false)
 $$;
 
 -- Records a student's progress on a lesson in one call (one round trip for the whole transaction):
 --   p_status 'in_progress': opening a lesson starts it; never downgrades a completed one.
 --   p_status 'completed': completes it, once.
--- Answers access: 'lesson_not_found', learning_course_access's answer for the lesson's course, or
--- 'checks_not_passed' for a completion of a lesson whose checks are not all passed; only with 'ok'
--- is anything written, and then it answers the course's lesson count, the completed
--- lessons before and after, and the lesson's status after. The admin's preview writes nothing and
--- does not call it.
+-- Answers access: 'lesson_not_found', learning_course_access's answer for the lesson's course,
+-- 'locked' for a lesson an earlier one locks (detail: that lesson's title), and for a completion
+-- 'checks_not_passed' when the lesson's checks are not all passed or 'video_not_watched' when its
+-- video is not watched enough (detail: the share in percent); only with 'ok' is anything written,
+-- and then it answers the course's lesson count, the completed lessons before and after, and the
+-- lesson's status after. The admin's preview writes nothing and does not call it.
 CREATE FUNCTION "public"."learning_record_progress"(p_student uuid, p_lesson uuid, p_status progress_status, p_at timestamp with time zone)
-RETURNS TABLE (access text, total integer, completed_before integer, completed_after integer, lesson_status text)
+RETURNS TABLE (access text, total integer, completed_before integer, completed_after integer, lesson_status text, detail text)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	n integer;
 	v_course uuid;
+	v_blocker text;
+	v_share integer;
 BEGIN
 	SELECT ch.course_id INTO v_course FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE l.id = p_lesson;
 	IF NOT FOUND THEN
-		RETURN QUERY SELECT 'lesson_not_found'::text, 0, 0, 0, NULL::text;
+		RETURN QUERY SELECT 'lesson_not_found'::text, 0, 0, 0, NULL::text, NULL::text;
 		RETURN;
 	END IF;
 	-- One progress write per student and course at a time (the enrolment's row lock), so "just
@@ -76,12 +136,24 @@ BEGIN
 	PERFORM 1 FROM enrollments e WHERE e.student_id = p_student AND e.course_id = v_course FOR UPDATE;
 	access := learning_course_access(p_student, v_course);
 	IF access <> 'ok' THEN
-		RETURN QUERY SELECT access, 0, 0, 0, NULL::text;
+		RETURN QUERY SELECT access, 0, 0, 0, NULL::text, NULL::text;
+		RETURN;
+	END IF;
+	v_blocker := learning_lesson_locked_by(p_student, p_lesson);
+	IF v_blocker IS NOT NULL THEN
+		RETURN QUERY SELECT 'locked'::text, 0, 0, 0, NULL::text, v_blocker;
 		RETURN;
 	END IF;
 	IF p_status = 'completed' AND NOT learning_lesson_checks_passed(p_student, p_lesson) THEN
-		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text;
+		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text, NULL::text;
 		RETURN;
+	END IF;
+	IF p_status = 'completed' THEN
+		v_share := learning_lesson_watch_missing(p_student, p_lesson);
+		IF v_share IS NOT NULL THEN
+			RETURN QUERY SELECT 'video_not_watched'::text, 0, 0, 0, NULL::text, v_share::text;
+			RETURN;
+		END IF;
 	END IF;
 	SELECT c.total, c.completed INTO total, completed_before FROM learning_course_counts(p_student, v_course) c;
 	IF p_status = 'in_progress' THEN

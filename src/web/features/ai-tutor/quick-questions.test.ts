@@ -1,6 +1,6 @@
 import { QUICK_QUESTIONS } from '@common/ai-tutor';
 import { describe, expect, it } from 'vitest';
-import { pickQuickQuestions, QUICK_QUESTIONS_SHOWN, quickQuestionsFor } from './quick-questions';
+import { pickQuickQuestions, QUICK_QUESTIONS_SHOWN, quickQuestionsFor, withPracticeQuestion } from './quick-questions';
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function seeded(seed: number) {
@@ -62,5 +62,13 @@ describe('quickQuestionsFor', () => {
   it('chooses again for another lesson', () => {
     const choices = new Set(Array.from({ length: 30 }, (_, i) => quickQuestionsFor(`lesson-${i + 100}`).join('|')));
     expect(choices.size).toBeGreaterThan(1);
+  });
+});
+
+describe('withPracticeQuestion', () => {
+  it("puts 'Why does my code fail?' first while the last submission fails, keeping three questions", () => {
+    const three = ['a', 'b', 'c'];
+    expect(withPracticeQuestion(three, true)).toEqual(['Why does my code fail?', 'a', 'b']);
+    expect(withPracticeQuestion(three, false)).toEqual(three);
   });
 });

@@ -1,4 +1,4 @@
-import { QUICK_QUESTIONS } from '@common/ai-tutor-texts';
+import { QUICK_QUESTIONS, WHY_DOES_MY_CODE_FAIL } from '@common/ai-tutor-texts';
 
 /** 3 quick questions are shown, chosen from the 6 defined. */
 export const QUICK_QUESTIONS_SHOWN = 3;
@@ -25,3 +25,7 @@ export function quickQuestionsFor(lessonId: string): string[] {
   }
   return chosen;
 }
+
+/** While the student's last submission fails, the first quick question asks why (the others stay). */
+export const withPracticeQuestion = (questions: string[], lastFailed: boolean): string[] =>
+  lastFailed ? [WHY_DOES_MY_CODE_FAIL, ...questions.slice(0, QUICK_QUESTIONS_SHOWN - 1)] : questions;

@@ -3,6 +3,7 @@ import { AiTutorTexts } from '@common/ai-tutor-texts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { currentPracticeFocus } from '@web/features/practice/practice-focus';
 import { isApiError } from '@web/lib/api';
 import { randomUuid } from '@web/lib/device-id';
 import { useTutorConversation } from './api/get-tutor-conversation';
@@ -22,7 +23,14 @@ export type ChatConversation = Omit<TutorConversationResponse, 'messages'> & { m
  */
 export type ChatStream = { status: 'waiting' | 'streaming' | 'done'; text: string; messageId?: string };
 
-type AskVariables = { lessonId: string; content: string; conversationId: string | null; controller: AbortController };
+type AskVariables = {
+  lessonId: string;
+  content: string;
+  conversationId: string | null;
+  /** The exercise the student works on and their code, read when the question is sent. */
+  practice: { exerciseId: string; code: string } | null;
+  controller: AbortController;
+};
 
 /** 429: today's questions are used up (the GET that follows gives the exact figures). */
 const isBudgetRefusal = (error: unknown) => isApiError(error) && error.status === 429;
@@ -94,7 +102,7 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
       let text = '';
       for await (const event of askTutor(
         v.lessonId,
-        { content: v.content, conversationId: v.conversationId },
+        { content: v.content, conversationId: v.conversationId, ...(v.practice ? { practice: v.practice } : {}) },
         { signal: v.controller.signal },
       )) {
         if (!isCurrent(v)) return;
@@ -162,7 +170,14 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
   const send = (raw: string): boolean => {
     const content = raw.trim();
     if (!lessonId || !conversation || !content || !canSend) return false;
-    const v: AskVariables = { lessonId, content, conversationId: conversation.conversationId, controller: new AbortController() };
+    const focus = currentPracticeFocus(lessonId);
+    const v: AskVariables = {
+      lessonId,
+      content,
+      conversationId: conversation.conversationId,
+      practice: focus && { exerciseId: focus.exerciseId, code: focus.code },
+      controller: new AbortController(),
+    };
     inFlight.current = v;
     patch(lessonId, (c) => ({
       ...c,

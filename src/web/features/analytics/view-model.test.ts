@@ -12,6 +12,7 @@ import {
   periodSummary,
   predictionMessage,
   riskTone,
+  stuckExercises,
   tutorialInsight,
   velocityNote,
   weeklyRows,
@@ -185,5 +186,23 @@ describe('formats', () => {
       '7 new enrollments over the past 8 weeks; the most, 5, in the week of Mar 4 – Mar 10.',
     );
     expect(weeklySummary(rows, 'lessonsCompleted', 'lessons completed')).toBe('No lessons completed in the past 8 weeks.');
+  });
+});
+
+describe('stuckExercises', () => {
+  const x = (title: string, tried: number, passed: number) => ({
+    exercise: { id: title, title },
+    language: 'c' as const,
+    lesson: { id: 'l', title: 'L' },
+    course: { id: 'c', title: 'C' },
+    tried,
+    passed,
+    passRate: tried ? Math.round((passed / tried) * 100) : null,
+    medianSubmissionsToPass: null,
+    hardestTest: null,
+  });
+  it('lists the exercises tried and not passed by all, the lowest pass rate first', () => {
+    const list = [x('all passed', 3, 3), x('untried', 0, 0), x('half', 4, 2), x('none', 2, 0), x('half, fewer', 2, 1)];
+    expect(stuckExercises(list).map((e) => e.exercise.title)).toEqual(['none', 'half', 'half, fewer']);
   });
 });

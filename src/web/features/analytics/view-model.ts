@@ -220,3 +220,12 @@ export function weeklySummary(rows: WeeklyRow[], key: 'newEnrollments' | 'lesson
 
 /** Whether a chart would show anything at all. */
 export const hasAny = <T>(rows: T[], value: (row: T) => number | null) => rows.some((r) => (value(r) ?? 0) > 0);
+
+type ExerciseFigures = AnalyticsResponse['practice']['exercises'][number];
+
+/** Exercises whose students are stuck: tried, not all passed; the lowest pass rate first, then the most tried. */
+export function stuckExercises(exercises: ExerciseFigures[]): ExerciseFigures[] {
+  return exercises
+    .filter((x) => x.tried > 0 && x.passed < x.tried)
+    .sort((a, b) => (a.passRate ?? 0) - (b.passRate ?? 0) || b.tried - a.tried || a.exercise.title.localeCompare(b.exercise.title));
+}

@@ -9,7 +9,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { lessonBadgeText, questionsLeft } from '../format';
-import { quickQuestionsFor } from '../quick-questions';
+import { usePracticeFailed } from '@web/features/practice/practice-focus';
+import { quickQuestionsFor, withPracticeQuestion } from '../quick-questions';
 import type { useTutorChat } from '../use-tutor-chat';
 import { MessageItem } from './message-item';
 import { QuickQuestionList } from './quick-question-list';
@@ -72,7 +73,8 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
   // or a new chat is a new welcome, hence the dependencies the body does not read).
   const openedAt = useMemo(() => new Date().toISOString(), [lesson?.id, newChats]);
   const welcomeAt = messages[0]?.createdAt ?? openedAt;
-  const questions = useMemo(() => (lesson ? quickQuestionsFor(lesson.id) : []), [lesson]);
+  const lastFailed = usePracticeFailed(lesson?.id ?? null);
+  const questions = useMemo(() => (lesson ? withPracticeQuestion(quickQuestionsFor(lesson.id), lastFailed) : []), [lesson, lastFailed]);
 
   useEffect(() => {
     atEnd.current = true;

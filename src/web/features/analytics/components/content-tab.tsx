@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, tutorialInsight } from '../view-model';
 import { Metric, MetricList, NotTracked } from './parts';
+import { PracticeEngagementCard } from './practice-figures';
 
 function EngagementCard({
   icon: Icon,
@@ -34,7 +35,15 @@ function EngagementCard({
   );
 }
 
-export function ContentTab({ content: c, range }: { content: AnalyticsResponse['contentEngagement']; range: AnalyticsRange }) {
+export function ContentTab({
+  content: c,
+  practice,
+  range,
+}: {
+  content: AnalyticsResponse['contentEngagement'];
+  practice: AnalyticsResponse['practice'];
+  range: AnalyticsRange;
+}) {
   const period = ANALYTICS_RANGE_LABELS[range].toLowerCase();
   const t = c.tutorialPdf;
   return (
@@ -120,6 +129,7 @@ export function ContentTab({ content: c, range }: { content: AnalyticsResponse['
           )}
         </EngagementCard>
       </div>
+      <PracticeEngagementCard practice={practice} period={period} />
     </div>
   );
 }

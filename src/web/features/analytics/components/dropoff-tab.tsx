@@ -5,13 +5,26 @@ import { dropoffRows, dropoffSuggestions, dropoffTone, formatMinutes, formatNumb
 import { DropoffChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { Metric, MetricList, ToneBadge } from './parts';
+import { PracticeStuckCard } from './practice-figures';
 
 type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
 
 const TYPE_LABELS = { VIDEO: 'Video', PDF: 'PDF', MIXED: 'Mixed' } as const;
 
-export function DropoffTab({ items }: { items: Dropoff[] }) {
-  if (items.length === 0) return <EmptyPanel icon={PartyPopperIcon}>{AnalyticsTexts.dropoffEmpty}</EmptyPanel>;
+export function DropoffTab({ items, practice }: { items: Dropoff[]; practice: AnalyticsResponse['practice'] }) {
+  return (
+    <div className="flex flex-col gap-6">
+      {items.length === 0 ? (
+        <EmptyPanel icon={PartyPopperIcon}>{AnalyticsTexts.dropoffEmpty}</EmptyPanel>
+      ) : (
+        <LessonDropoffs items={items} />
+      )}
+      {practice.exercises.length > 0 && <PracticeStuckCard practice={practice} />}
+    </div>
+  );
+}
+
+function LessonDropoffs({ items }: { items: Dropoff[] }) {
   const rows = dropoffRows(items);
   const worst = items[0]!;
   return (

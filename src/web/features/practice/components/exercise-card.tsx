@@ -1,6 +1,6 @@
 import type { StudentExercise, Submission, SubmissionMode } from '@common/practice';
 import { CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { CodeEditor } from '../editor/code-editor';
+import { setPracticeFocus } from '../practice-focus';
 import { progressText } from '../queue-text';
 import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
 import { useExerciseRun } from '../use-exercise-run';
@@ -51,6 +52,17 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const waiting = submission && submission.status !== 'done' && run.phase === 'waiting';
   const busy = run.busy || rendering;
   const blocked = !exercise.runnable.ok;
+  // The AI tutor beside the lesson sees the exercise the student works on: the one they last typed
+  // in, or one whose last submission failed.
+  const touched = useRef(false);
+  const lastFailed = submission?.status === 'done' && submission.mode === 'submit' && submission.result?.verdict !== 'passed';
+  useEffect(() => {
+    if (touched.current || lastFailed) setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, lastFailed });
+  }, [lessonId, exercise.id, exercise.title, code, lastFailed]);
+  const edit = (next: string) => {
+    touched.current = true;
+    setCode(next);
+  };
   // The compiler's marks belong to the code they were made for: once it changes they are dropped.
   const diagnostics = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
 
@@ -115,7 +127,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
 
       <CodeEditor
         value={code}
-        onChange={setCode}
+        onChange={edit}
         language={exercise.language}
         label={`Code editor for ${exercise.title}`}
         diagnostics={diagnostics}
