@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // Web features may use one another only through these shared ones: each is a capability several
 // screens build on (reporting learning events, the media helpers, practice exercises), not a screen of its own.
-const SHARED_FEATURES = ['learning-events', 'media-helpers', 'practice'];
+const SHARED_FEATURES = ['learning-events', 'media-helpers', 'practice', 'quizzes'];
 const features = fs
   .readdirSync('src/web/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -386,6 +386,30 @@ export const analyticsResponseSchema = z.object({
     ),
   }),
 
+  /**
+   * Quizzes, from students' real attempts in the range (the tutor's preview saves none): the
+   * attempts and the students making them, and per quiz its attempts, the share of its students
+   * who passed, the mean score and the question with the lowest share right (with how many answered it).
+   */
+  quizzes: z.object({
+    attempts: count,
+    studentsAttempting: count,
+    quizzes: z.array(
+      z.object({
+        quizId: id,
+        lesson: ref,
+        course: ref,
+        attempts: count,
+        students: count,
+        /** Students who passed ÷ students who tried, percent; null before any attempt. */
+        passRate: percent.nullable(),
+        /** Mean score of the attempts, percent; null before any. */
+        averageScore: percent.nullable(),
+        hardestQuestion: z.object({ position: z.number().int(), prompt: z.string(), rightPercent: percent, answered: count }).nullable(),
+      }),
+    ),
+  }),
+
   /** Lessons above the 20% drop-off rate, the top 10 by rate. Empty: AnalyticsTexts.dropoffEmpty. */
   dropoffAnalysis: z.array(
     z.object({

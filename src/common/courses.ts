@@ -77,7 +77,10 @@ export const courseCreateBodySchema = z.strictObject({
 });
 export type CourseCreateBody = z.input<typeof courseCreateBodySchema>;
 
-/** PATCH /api/admin/courses/:id: any of the details; a thumbnailUrl of null or '' removes the thumbnail. */
+export const VIDEO_WATCH_SHARE_RANGE = 'The share of a video to watch must be a whole percent from 1 to 100.';
+export const VIDEO_WATCH_SHARE_DEFAULT = 90;
+
+/** PATCH /api/admin/courses/:id: any of the details and settings; a thumbnailUrl of null or '' removes the thumbnail. */
 export const courseUpdateBodySchema = z
   .strictObject({
     title: courseTitle.optional(),
@@ -85,8 +88,16 @@ export const courseUpdateBodySchema = z
     thumbnailUrl: optionalThumbnailUrl()
       .transform((v) => v ?? null)
       .optional(),
+    lessonsInOrder: z.boolean().optional(),
+    videoWatchShare: z
+      .number({ error: VIDEO_WATCH_SHARE_RANGE })
+      .int(VIDEO_WATCH_SHARE_RANGE)
+      .min(1, VIDEO_WATCH_SHARE_RANGE)
+      .max(100, VIDEO_WATCH_SHARE_RANGE)
+      .nullable()
+      .optional(),
   })
-  .refine((b) => b.title !== undefined || b.description !== undefined || b.thumbnailUrl !== undefined, 'Nothing to update.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update.');
 export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
 
 /** PATCH /api/admin/courses/:id/publish */
@@ -99,6 +110,10 @@ export const courseSchema = z.object({
   description: z.string(),
   thumbnailUrl: z.string().nullable(),
   isPublished: z.boolean(),
+  /** Each lesson opens once every lesson before it is completed. */
+  lessonsInOrder: z.boolean(),
+  /** Percent of a video lesson's video to really play before Mark Complete; null: no such rule. */
+  videoWatchShare: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -183,6 +198,8 @@ export const lessonSchema = z.object({
   order: z.number().int(),
   /** The lesson's programming exercises (edited in their own dialog). */
   exerciseCount: z.number().int(),
+  /** The lesson has a quiz (edited in its own dialog). */
+  hasQuiz: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,6 +23,12 @@ export const ErrorCode = {
   providerTimeout: 'PROVIDER_TIMEOUT',
   /** Mark Complete on a lesson whose exercises are not all passed. */
   checksNotPassed: 'CHECKS_NOT_PASSED',
+  /** Progress on a lesson an earlier, uncompleted lesson locks (lessons in order). */
+  lessonLocked: 'LESSON_LOCKED',
+  /** Mark Complete on a video lesson whose video was not watched enough. */
+  videoNotWatched: 'VIDEO_NOT_WATCHED',
+  /** A quiz attempt after the attempts allowed are used up. */
+  attemptsUsedUp: 'ATTEMPTS_USED_UP',
   /** An exercise's reference solution failed a test: the exercise was not saved. */
   referenceFailed: 'REFERENCE_FAILED',
   internal: 'INTERNAL_ERROR',

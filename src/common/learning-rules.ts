@@ -8,6 +8,13 @@ export const LearningMessages = {
   courseNotFound: 'Course not found',
   lessonNotFound: 'Lesson not found',
   checksNotPassed: 'Pass every exercise in this lesson to complete it.',
+  /** A lesson of a course whose lessons must be completed in order, with an earlier one not completed. */
+  lockedBy: (title: string) => `Complete "${title}" first.`,
+  /** Mark Complete on a video lesson of a course whose videos must be watched. */
+  watchFirst: (share: number) => `Watch at least ${share}% of the video first.`,
+  /** A lesson with a quiz (and perhaps exercises): passing them completes it. */
+  quizComplete: 'Pass the quiz in this lesson to complete it.',
+  checksComplete: 'Pass every exercise and the quiz in this lesson to complete it.',
 } as const;
 
 /**

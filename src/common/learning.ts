@@ -74,6 +74,14 @@ export const learnLessonSchema = z.object({
   status: lessonStatusSchema,
   /** Exercises in the lesson: with any, passing them all completes it (Mark Complete is refused). */
   exerciseCount: z.number().int(),
+  /** The lesson has a quiz: passing it (and any exercises) completes it. */
+  hasQuiz: z.boolean(),
+  /** The title of the earlier lesson to complete first (lessons in order); null when open, and always in preview. */
+  lockedBy: z.string().nullable(),
+  /** Where the student left the video, for resuming; null before any playback was saved. */
+  videoPositionSeconds: z.number().nullable(),
+  /** The share of the video, in percent, still to be really played before Mark Complete; null when nothing is asked. */
+  watchRequired: z.number().int().nullable(),
 });
 export type LearnLesson = z.infer<typeof learnLessonSchema>;
 
@@ -85,7 +93,14 @@ export const learnChapterSchema = z.object({
 });
 
 export const learnResponseSchema = z.object({
-  course: z.object({ id: z.string(), title: z.string(), description: z.string() }),
+  course: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    lessonsInOrder: z.boolean(),
+    /** Percent of a video lesson's video to really play before Mark Complete; null: no such rule. */
+    videoWatchShare: z.number().int().nullable(),
+  }),
   chapters: z.array(learnChapterSchema),
   progress: progressSummarySchema,
   /** The first lesson not completed, or the first lesson when all are done; null without lessons. */
@@ -110,3 +125,26 @@ export const progressResponseSchema = z.object({
   preview: z.boolean(),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+/** The longest a video may be, and how often the player reports while playing. */
+export const VIDEO_SECONDS_MAX = 24 * 60 * 60;
+export const VIDEO_REPORT_INTERVAL_MS = 10_000;
+
+/** PUT /api/lessons/:lessonId/video-progress: where the player is, and the seconds it really played since its last report. */
+export const videoProgressBodySchema = z.strictObject({
+  positionSeconds: z.number().min(0).max(VIDEO_SECONDS_MAX),
+  playedSeconds: z.number().min(0).max(VIDEO_SECONDS_MAX),
+  durationSeconds: z.number().positive().max(VIDEO_SECONDS_MAX),
+});
+export type VideoProgressBody = z.infer<typeof videoProgressBodySchema>;
+
+export const videoProgressResponseSchema = z.object({
+  positionSeconds: z.number(),
+  /** Seconds credited as really played, against the server's clock. */
+  watchedSeconds: z.number(),
+  durationSeconds: z.number().nullable(),
+  /** As learnLessonSchema's: the share still asked before Mark Complete, or null. */
+  watchRequired: z.number().int().nullable(),
+  preview: z.boolean(),
+});
+export type VideoProgressResponse = z.infer<typeof videoProgressResponseSchema>;

@@ -72,6 +72,11 @@ const matrix: Record<string, Row> = {
   'PUT /api/exercises/:exerciseId/draft': ['approved', 400],
   'POST /api/exercises/:exerciseId/submissions': ['approved', 400],
   'GET /api/submissions/:submissionId': ['approved', 404],
+  // Quizzes: the lesson's quiz as the course screen allows (none here: null); attempts need a body.
+  'GET /api/lessons/:lessonId/quiz': ['approved', { student: 403, enrolled: 200, admin: 200 }],
+  'POST /api/lessons/:lessonId/quiz/attempts': ['approved', 400],
+  // Where the lesson's video is and what was played: needs a body.
+  'PUT /api/lessons/:lessonId/video-progress': ['approved', 400],
 
   // The tutor's workspace, and the tutor's switch to the student view.
   'PUT /api/me/view-mode': ['admin', 400],
@@ -111,6 +116,10 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/lessons/:lessonId/exercises/order': ['admin', 400],
   'GET /api/admin/exercises/:exerciseId/report': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
+  // Quizzes: reading (none yet: null), saving (needs a body), deleting (none to delete).
+  'GET /api/admin/lessons/:lessonId/quiz': ['admin', 200],
+  'PUT /api/admin/lessons/:lessonId/quiz': ['admin', 400],
+  'DELETE /api/admin/lessons/:lessonId/quiz': ['admin', 404],
   // Revoking or reinstating a certificate (docs/decisions/016).
   'PATCH /api/admin/certificates/:id': ['admin', 400],
 };

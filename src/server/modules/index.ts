@@ -44,6 +44,9 @@ import { practiceRoutes } from './practice/practice.routes';
 import { createPracticeService } from './practice/practice.service';
 import { createSubmissionWaiter } from './practice/submission-waiter';
 import { createLearningService } from './learning/learning.service';
+import { createQuizzesAuthoringService } from './quizzes/quizzes-authoring.service';
+import { quizzesRoutes } from './quizzes/quizzes.routes';
+import { createQuizzesService } from './quizzes/quizzes.service';
 import { createUsageBudget } from './media-helpers/media-helpers-budget.service';
 import { mediaConfigOf } from './media-helpers/media-helpers-config';
 import { mediaHelpersRoutes } from './media-helpers/media-helpers.routes';
@@ -155,6 +158,8 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
     submissionWaiter,
     practice,
     practiceAuthoring: createPracticeAuthoringService({ db, waiter: submissionWaiter }),
+    quizzes: createQuizzesService({ db, learning, now }),
+    quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -197,5 +202,6 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(analyticsRoutes, { analytics: s.analytics, now });
   await app.register(learningEventsRoutes, { events: s.learningEvents });
   await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring });
+  await app.register(quizzesRoutes, { quizzes: s.quizzes, authoring: s.quizzesAuthoring });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../common/analytics';
 import type { Db } from '../../db/client';
 import { exerciseFigures, exerciseStatsOf } from '../practice/practice.queries';
+import { quizAttemptTotals, quizFigures, quizStatsOf } from '../quizzes/quizzes.queries';
 import {
   coursesQuery,
   dropoffQuery,
@@ -224,7 +225,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
       // The progress rows queued since the last fold are applied first (migration 0007), so the
       // answer counts every committed write.
       await db.execute(sql`select analytics_fold()`);
-      const [students, courses, time, tutor, dropoffs, recent, exercises, submitted] = await Promise.all([
+      const [students, courses, time, tutor, dropoffs, recent, exercises, submitted, quizRows, quizTotals] = await Promise.all([
         one<StudentsResult>(studentsQuery(clock, R.velocityListMax)),
         one<CoursesResult>(coursesQuery(clock)),
         one<TimeResult>(timeQuery(clock)),
@@ -233,6 +234,8 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
         all<RecentRow>(recentEnrollmentsQuery(clock)),
         exerciseFigures(db.$client, null),
         one<{ submissions: number; students: number }>(submissionsQuery(clock)),
+        quizFigures(db.$client, null, { from: clock.from, to: clock.now }),
+        quizAttemptTotals(db.$client, { from: clock.from, to: clock.now }),
       ]);
 
       const s = students.summary;
@@ -339,6 +342,28 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
               passRate: percentOf(stats.passed, stats.tried),
               medianSubmissionsToPass: stats.medianSubmissionsToPass,
               hardestTest: stats.hardestTest,
+            };
+          }),
+        },
+        quizzes: {
+          attempts: quizTotals.attempts,
+          studentsAttempting: quizTotals.students,
+          quizzes: quizRows.map((q) => {
+            const stats = quizStatsOf(q);
+            return {
+              quizId: q.quiz_id,
+              lesson: { id: q.lesson_id, title: q.lesson_title },
+              course: { id: q.course_id, title: q.course_title },
+              attempts: stats.attempts,
+              students: stats.students,
+              passRate: stats.passRate,
+              averageScore: stats.averageScore,
+              hardestQuestion: stats.hardestQuestion && {
+                position: stats.hardestQuestion.position,
+                prompt: stats.hardestQuestion.prompt,
+                rightPercent: stats.hardestQuestion.rightPercent,
+                answered: stats.hardestQuestion.answered,
+              },
             };
           }),
         },

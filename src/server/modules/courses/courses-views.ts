@@ -13,6 +13,8 @@ export const toCourse = (c: CourseRow): Course => ({
   description: c.description,
   thumbnailUrl: c.thumbnailUrl,
   isPublished: c.isPublished,
+  lessonsInOrder: c.lessonsInOrder,
+  videoWatchShare: c.videoWatchShare,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
@@ -29,7 +31,7 @@ export const toChapter = (c: ChapterRow): Chapter => ({
 const toFileRef = (f: FileInfo): FileRef | null =>
   f ? { id: f.id, name: f.originalName, sizeBytes: f.sizeBytes, url: fileUrl(f.id) } : null;
 
-export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo, exerciseCount = 0): Lesson => ({
+export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo, exerciseCount = 0, hasQuiz = false): Lesson => ({
   id: l.id,
   chapterId: l.chapterId,
   title: l.title,
@@ -43,6 +45,7 @@ export const toLesson = (l: LessonRow, pdfFile: FileInfo, tutorialFile: FileInfo
   summary: l.summary,
   order: l.position,
   exerciseCount,
+  hasQuiz,
   createdAt: l.createdAt.toISOString(),
   updatedAt: l.updatedAt.toISOString(),
 });

@@ -37,6 +37,7 @@ export async function loadCourseEditor(q: Queryable, courseId: string): Promise<
       pdf: { id: pdfFile.id, originalName: pdfFile.originalName, sizeBytes: pdfFile.sizeBytes },
       tutorial: { id: tutorialFile.id, originalName: tutorialFile.originalName, sizeBytes: tutorialFile.sizeBytes },
       exerciseCount: sql<number>`(select count(*) from exercises x where x.lesson_id = ${lessons.id})::int`,
+      hasQuiz: sql<boolean>`exists (select 1 from quizzes q where q.lesson_id = ${lessons.id})`,
     })
     .from(lessons)
     .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
@@ -48,7 +49,7 @@ export async function loadCourseEditor(q: Queryable, courseId: string): Promise<
     course: { ...toCourse(course), enrollmentCount: enrolled?.n ?? 0 },
     chapters: chapterRows.map((ch) => ({
       ...toChapter(ch),
-      lessons: lessonRows.filter((r) => r.lesson.chapterId === ch.id).map((r) => toLesson(r.lesson, r.pdf, r.tutorial, r.exerciseCount)),
+      lessons: lessonRows.filter((r) => r.lesson.chapterId === ch.id).map((r) => toLesson(r.lesson, r.pdf, r.tutorial, r.exerciseCount, r.hasQuiz)),
     })),
   };
 }
@@ -113,6 +114,8 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.thumbnailUrl !== undefined ? { thumbnailUrl: input.thumbnailUrl } : {}),
+          ...(input.lessonsInOrder !== undefined ? { lessonsInOrder: input.lessonsInOrder } : {}),
+          ...(input.videoWatchShare !== undefined ? { videoWatchShare: input.videoWatchShare } : {}),
           updatedAt: new Date(),
         })
         .where(eq(courses.id, courseId))

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dashboardResponseSchema, learnResponseSchema, progressBodySchema, progressResponseSchema } from '../../../common/learning';
+import {
+  dashboardResponseSchema,
+  learnResponseSchema,
+  progressBodySchema,
+  progressResponseSchema,
+  videoProgressBodySchema,
+  videoProgressResponseSchema,
+} from '../../../common/learning';
 import { requireApproved } from '../auth/auth.plugin';
 import type { LearningService } from './learning.service';
 
@@ -59,5 +66,20 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
       },
     },
     (request) => learning.recordProgress(request.auth!, request.params.lessonId, request.body),
+  );
+
+  app.put(
+    '/api/lessons/:lessonId/video-progress',
+    {
+      onRequest: requireApproved,
+      schema: {
+        tags,
+        summary: "The lesson video's position and the seconds really played since the last report, credited against the server's clock",
+        params: z.object({ lessonId: z.string() }),
+        body: videoProgressBodySchema,
+        response: { 200: videoProgressResponseSchema },
+      },
+    },
+    (request) => learning.recordVideoProgress(request.auth!, request.params.lessonId, request.body),
   );
 };

@@ -11,6 +11,8 @@ import {
   type LessonStatus,
   type ProgressBody,
   type ProgressResponse,
+  type VideoProgressBody,
+  type VideoProgressResponse,
 } from '../../../common/learning';
 import type { Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -19,6 +21,7 @@ import type { ActiveSession } from '../auth/sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const lockedError = (title: string) => new AppError(409, ErrorCode.lessonLocked, LearningMessages.lockedBy(title), 'Lesson Locked');
 const notEnrolled = () => new AppError(403, ErrorCode.notEnrolled, LearningMessages.notEnrolled, 'Access Denied');
 /** A stable number from a string (the preview's simulated values). */
 const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().readUInt32BE(0);
@@ -101,16 +104,24 @@ const Q = {
   learn: statement(
     'learn',
     `with course as materialized (
-       select c.id, c.title, c.description, learning_course_access($2, c.id) as access from courses c where c.id = $1
+       select c.id, c.title, c.description, c.lessons_in_order, c.video_watch_share,
+              learning_course_access($2, c.id) as access from courses c where c.id = $1
      )
      select c.id as course_id, c.title as course_title, c.description as course_description, c.access,
+            c.lessons_in_order, c.video_watch_share,
             ch.id as chapter_id, ch.title as chapter_title, ch.position as chapter_position,
             l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
-            lp.status, (select count(*)::int from exercises x where x.lesson_id = l.id) as exercise_count
+            lp.status, (select count(*)::int from exercises x where x.lesson_id = l.id) as exercise_count,
+            exists (select 1 from quizzes q where q.lesson_id = l.id) as has_quiz,
+            lk.locked_by, vp.position_seconds as video_position,
+            case when $3::boolean and c.video_watch_share is not null and l.id is not null
+                 then learning_lesson_watch_missing($2, l.id) end as watch_required
      from course c
      left join chapters ch on ch.course_id = c.id
      left join lessons l on l.chapter_id = ch.id
      left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $2 and $3::boolean
+     left join learning_course_locks($2, c.id) lk on lk.lesson_id = l.id and $3::boolean
+     left join video_progress vp on vp.lesson_id = l.id and vp.student_id = $2 and $3::boolean
      order by ch.position, ch.id, l.position, l.id`,
   ),
   /** A lesson's course, and the caller's access to it. */
@@ -126,7 +137,31 @@ const Q = {
   ),
   /** The access check, the lock, the counts, the write and the certificate in one call (db/sql/learning.sql). */
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
+  lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
+  /**
+   * A video report, credited against the server's clock ($6): at most the seconds elapsed since the
+   * student's previous report of this lesson plus a little slack ($8), a first report at most one
+   * report interval ($7), never beyond the duration. The row's lock makes parallel reports share
+   * one allowance. The duration is the largest the player ever reported.
+   */
+  videoProgress: statement(
+    'video_progress',
+    `insert into video_progress as v (student_id, lesson_id, position_seconds, watched_seconds, duration_seconds, updated_at)
+     values ($1, $2, least($3::float8, $5::float8), least($4::float8, $7::float8, $5::float8), $5::float8, $6::timestamptz)
+     on conflict (student_id, lesson_id) do update set
+       position_seconds = least(excluded.position_seconds, greatest(v.duration_seconds, excluded.duration_seconds)),
+       duration_seconds = greatest(v.duration_seconds, excluded.duration_seconds),
+       watched_seconds = least(
+         greatest(v.duration_seconds, excluded.duration_seconds),
+         v.watched_seconds + least($4::float8, $9::float8, greatest(0, extract(epoch from ($6::timestamptz - v.updated_at))) + $8::float8)
+       ),
+       updated_at = greatest(v.updated_at, $6::timestamptz)
+     returning position_seconds, watched_seconds, duration_seconds, learning_lesson_watch_missing($1, $2) as watch_required`,
+  ),
 };
+
+/** Video credit: a first report may cover one report interval; every report gets a little network slack, and at most half a minute. */
+export const VIDEO_CREDIT = { firstSeconds: 12, slackSeconds: 2, maxPerReportSeconds: 30 } as const;
 
 const run = <T extends pg.QueryResultRow>(on: Pick<pg.Pool, 'query'>, q: Statement, values: unknown[]) =>
   on.query<T>({ name: q.name, text: q.text, values });
@@ -258,6 +293,12 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         position: number | null;
         status: 'in_progress' | 'completed' | null;
         exercise_count: number | null;
+        lessons_in_order: boolean;
+        video_watch_share: number | null;
+        has_quiz: boolean | null;
+        locked_by: string | null;
+        video_position: number | null;
+        watch_required: number | null;
       }>(pool, Q.learn, [courseId, auth.user.id, !preview]);
       const first = rows[0];
       const course = checkAccess(
@@ -289,12 +330,22 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
           order: r.position!,
           status: (r.status ?? 'not_started') as LessonStatus,
           exerciseCount: r.exercise_count ?? 0,
+          hasQuiz: r.has_quiz ?? false,
+          lockedBy: r.locked_by,
+          videoPositionSeconds: r.video_position,
+          watchRequired: r.watch_required,
         });
       }
       const all = chapters.flatMap((c) => c.lessons);
       const completed = all.filter((l) => l.status === 'completed').length;
       return {
-        course: { id: course.id, title: course.title, description: course.description },
+        course: {
+          id: course.id,
+          title: course.title,
+          description: course.description,
+          lessonsInOrder: first!.lessons_in_order,
+          videoWatchShare: first!.video_watch_share,
+        },
         chapters,
         progress: { completedLessons: completed, totalLessons: all.length, percent: progressPercent(completed, all.length) },
         firstUnfinishedLessonId: (all.find((l) => l.status !== 'completed') ?? all[0])?.id ?? null,
@@ -303,6 +354,49 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     },
 
     checkLesson,
+
+    /**
+     * Refuses work on a lesson an earlier, uncompleted one locks (a course whose lessons must be
+     * completed in order), as the progress write would: exercises and quizzes ask before grading.
+     */
+    async assertUnlocked(auth: ActiveSession, lessonId: string): Promise<void> {
+      if (isPreview(auth)) return;
+      const { rows } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
+      if (rows[0]?.locked_by) throw lockedError(rows[0].locked_by);
+    },
+
+    /** A report of the lesson's video player: where it is, and what it really played since its last report. */
+    async recordVideoProgress(auth: ActiveSession, lessonId: string, body: VideoProgressBody): Promise<VideoProgressResponse> {
+      await checkLesson(auth, lessonId);
+      if (isPreview(auth)) {
+        return { positionSeconds: body.positionSeconds, watchedSeconds: 0, durationSeconds: body.durationSeconds, watchRequired: null, preview: true };
+      }
+      const { rows: lock } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
+      if (lock[0]?.locked_by) throw lockedError(lock[0].locked_by);
+      const { rows } = await run<{ position_seconds: number; watched_seconds: number; duration_seconds: number | null; watch_required: number | null }>(
+        pool,
+        Q.videoProgress,
+        [
+          auth.user.id,
+          lessonId,
+          body.positionSeconds,
+          body.playedSeconds,
+          body.durationSeconds,
+          now().toISOString(),
+          VIDEO_CREDIT.firstSeconds,
+          VIDEO_CREDIT.slackSeconds,
+          VIDEO_CREDIT.maxPerReportSeconds,
+        ],
+      );
+      const r = rows[0]!;
+      return {
+        positionSeconds: r.position_seconds,
+        watchedSeconds: r.watched_seconds,
+        durationSeconds: r.duration_seconds,
+        watchRequired: r.watch_required,
+        preview: false,
+      };
+    },
 
     async recordProgress(auth: ActiveSession, lessonId: string, body: ProgressBody): Promise<ProgressResponse> {
       if (isPreview(auth)) {
@@ -324,15 +418,18 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       // A student's write checks access in the same call as checkLesson would: 404, 404, 403.
       if (!isUuid(lessonId)) throw notFound(LearningMessages.lessonNotFound);
       const { rows } = await run<{
-        access: Access | 'lesson_not_found' | 'checks_not_passed';
+        access: Access | 'lesson_not_found' | 'checks_not_passed' | 'locked' | 'video_not_watched';
         total: number;
         completed_before: number;
         completed_after: number;
         lesson_status: LessonStatus;
+        detail: string | null;
       }>(pool, Q.recordProgress, [auth.user.id, lessonId, body.status, now().toISOString()]);
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
+      if (r.access === 'locked') throw lockedError(r.detail!);
       if (r.access === 'checks_not_passed') throw conflict(LearningMessages.checksNotPassed, ErrorCode.checksNotPassed);
+      if (r.access === 'video_not_watched') throw conflict(LearningMessages.watchFirst(Number(r.detail)), ErrorCode.videoNotWatched);
       assertAccess(r.access);
       const courseCompleted = r.total > 0 && r.completed_after >= r.total;
       return {

@@ -143,6 +143,7 @@ export function createPracticeService(deps: {
 
     async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBody): Promise<Submission> {
       const { exercise: x, tests } = await exerciseFor(auth, exerciseId);
+      if (body.mode === 'submit') await learning.assertUnlocked(auth, x.lessonId);
       const preview = isPreview(auth);
       if (x.language === 'webgl') {
         if (body.mode === 'run') throw badRequest('WebGL programs run in your browser; Submit sends the picture for checking.');

@@ -7,7 +7,7 @@ const pre =
 /** Output as it was printed; an empty one says so in words. */
 export function OutputBlock({ label, text }: { label: string; text: string | null }) {
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className="grid min-w-0 content-start gap-1">
       <p className="text-xs font-medium text-muted-foreground">{label}</p>
       <pre tabIndex={0} aria-label={label} className={pre}>
         {text === null || text === '' ? <span className="text-muted-foreground italic">(nothing)</span> : text}
@@ -24,7 +24,7 @@ export function ActualOutput({ expected, actual, match }: { expected: string; ac
   const marked = markDifference(expected, actual, match);
   if (!marked) return <OutputBlock label="Your output" text={actual} />;
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className="grid min-w-0 content-start gap-1">
       <p className="text-xs font-medium text-muted-foreground">Your output</p>
       <pre tabIndex={0} aria-label="Your output" className={pre}>
         {marked.before}
