@@ -27,7 +27,9 @@ async function practiceCourse(admin: APIRequestContext, title: string) {
   const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
   const video = 'https://www.youtube.com/watch?v=KJgsSFOSQv0';
   for (const lesson of ['Adding Numbers', 'What Comes Next']) {
-    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, { data: { title: lesson, lessonType: 'VIDEO', videoUrl: video } });
+    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
+      data: { title: lesson, lessonType: 'VIDEO', videoUrl: video },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   const published = await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } });
@@ -102,7 +104,12 @@ test('the tutor writes a C exercise; a student fails it, fixes the code and pass
   await sp.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(sp.getByText('0 of 2 tests passed')).toBeVisible({ timeout: 60_000 });
   await expect(sp.getByText('First difference: line 1, column 1')).toBeVisible();
-  await expect(sp.getByText('Hidden test 1: failed').or(sp.getByText(/Hidden test .*failed/)).first()).toBeVisible();
+  await expect(
+    sp
+      .getByText('Hidden test 1: failed')
+      .or(sp.getByText(/Hidden test .*failed/))
+      .first(),
+  ).toBeVisible();
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(sp, theme);
@@ -127,7 +134,7 @@ test('the tutor writes a C exercise; a student fails it, fixes the code and pass
   ]);
 
   // The tutor sees who tried and who passed.
-  const report = await page.request.get(`/api/admin/lessons/${(await lessonIdOf(admin, courseId))}/exercises`);
+  const report = await page.request.get(`/api/admin/lessons/${await lessonIdOf(admin, courseId)}/exercises`);
   const exerciseId = ((await report.json()) as { exercises: { id: string }[] }).exercises[0]!.id;
   const figures = await (await admin.get(`/api/admin/exercises/${exerciseId}/report`)).json();
   expect(figures.stats).toMatchObject({ tried: 1, passed: 1, medianSubmissionsToPass: 2 });
