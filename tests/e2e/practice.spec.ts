@@ -84,7 +84,15 @@ test('the tutor writes a C exercise; a student fails it, fixes the code and pass
   await dialog.getByRole('button', { name: 'Save Exercise' }).click();
   await expect(dialog.getByText('1. Sum of two numbers')).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByRole('button', { name: 'Add Exercise' })).toBeVisible();
-  await expectAccessible(page, "the lesson's exercises");
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await expectAccessible(page, `the lesson's exercises (${width}, ${theme})`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await setTheme(page, 'light');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Exercises \(1\) of lesson “Adding Numbers”/ })).toBeVisible();
 

@@ -46,6 +46,15 @@ void main() {
   gl_Position = vec4(a_position, 0.0, 1.0);
 }\`;`;
 
+/** The triangle's three corners in a buffer, connected to a_position. */
+const TRIANGLE_BUFFER = `const buffer = gl.createBuffer();
+gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0.6, -0.6, -0.6, 0.6, -0.6]), gl.STATIC_DRAW);
+const position = gl.getAttribLocation(program, 'a_position');
+gl.enableVertexAttribArray(position);
+gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
+`;
+
 const TRIANGLE_REFERENCE = `${WEBGL_SETUP}
 ${VERTEX_SHADER}
 
@@ -58,13 +67,7 @@ void main() {
 const program = link(vertexSource, fragmentSource);
 gl.useProgram(program);
 
-const buffer = gl.createBuffer();
-gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0.6, -0.6, -0.6, 0.6, -0.6]), gl.STATIC_DRAW);
-const position = gl.getAttribLocation(program, 'a_position');
-gl.enableVertexAttribArray(position);
-gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-
+${TRIANGLE_BUFFER}
 gl.clearColor(0, 0, 0, 1);
 gl.clear(gl.COLOR_BUFFER_BIT);
 gl.drawArrays(gl.TRIANGLES, 0, 3);
@@ -100,13 +103,7 @@ void main() {
 const program = link(vertexSource, fragmentSource);
 gl.useProgram(program);
 
-const buffer = gl.createBuffer();
-gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0.6, -0.6, -0.6, 0.6, -0.6]), gl.STATIC_DRAW);
-const position = gl.getAttribLocation(program, 'a_position');
-gl.enableVertexAttribArray(position);
-gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-
+${TRIANGLE_BUFFER}
 gl.uniform3f(gl.getUniformLocation(program, 'u_color'), 0.2, 0.6, 1.0);
 gl.clearColor(0.1, 0.1, 0.1, 1);
 gl.clear(gl.COLOR_BUFFER_BIT);

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnalyticsResponse } from '../../common/analytics';
@@ -9,7 +11,7 @@ import { buildApp, type App } from '../app';
 import { loadEnv } from '../env';
 import { memoryMailer } from '../lib/mail';
 import { openDatabase, type Database } from './client';
-import { runMigrations } from './migrate';
+import { migrationsFolder, runMigrations } from './migrate';
 import { readSqlFiles, sqlFilesHash } from './sql-files';
 
 /**
@@ -113,6 +115,10 @@ describe('a database made before the SQL files upgrades on first start', () => {
       ADMIN_EMAIL: 'admin@example.com',
       MAIL_TRANSPORT: 'console',
     });
+    // The tables added since the fixture was made (empty, and no function uses them yet): this
+    // version's app then answers on the old functions, and the comparisons below are of the
+    // functions alone.
+    await migrate(drizzle(db.pool), { migrationsFolder: migrationsFolder() });
     app = await buildApp({ env, db: db.db, mailer, now: () => CLOCK });
     afterAll(() => app.close());
     const { rows } = await db.pool.query<{ key: string; id: string }>(`

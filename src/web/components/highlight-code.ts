@@ -52,3 +52,23 @@ function visitCodeBlocks(node: Root | Element) {
 export function rehypeHighlightCode() {
   return (tree: Root) => visitCodeBlocks(tree);
 }
+
+/**
+ * Token colours on Tailwind's palette, light and dark. Each keeps at least 4.5:1 against the code
+ * block's background (white in light, slate-950 in dark).
+ */
+export const CODE_TOKEN_COLOURS = [
+  '[&_.hljs-keyword]:text-violet-700 dark:[&_.hljs-keyword]:text-violet-300',
+  '[&_.hljs-built_in]:text-cyan-800 dark:[&_.hljs-built_in]:text-cyan-300',
+  '[&_.hljs-type]:text-cyan-800 dark:[&_.hljs-type]:text-cyan-300',
+  '[&_.hljs-literal]:text-orange-800 dark:[&_.hljs-literal]:text-orange-300',
+  '[&_.hljs-number]:text-orange-800 dark:[&_.hljs-number]:text-orange-300',
+  '[&_.hljs-string]:text-emerald-800 dark:[&_.hljs-string]:text-emerald-300',
+  '[&_.hljs-regexp]:text-emerald-800 dark:[&_.hljs-regexp]:text-emerald-300',
+  '[&_.hljs-comment]:italic [&_.hljs-comment]:text-slate-600 dark:[&_.hljs-comment]:text-slate-400',
+  '[&_.hljs-meta]:text-pink-700 dark:[&_.hljs-meta]:text-pink-300',
+  '[&_.hljs-title]:text-blue-700 dark:[&_.hljs-title]:text-blue-300',
+  '[&_.hljs-attr]:text-amber-800 dark:[&_.hljs-attr]:text-amber-200',
+  '[&_.hljs-variable]:text-rose-700 dark:[&_.hljs-variable]:text-rose-300',
+  '[&_.hljs-params]:text-slate-800 dark:[&_.hljs-params]:text-slate-200',
+].join(' ');

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { cn } from '@web/lib/cn';
-import { rehypeHighlightCode } from '@web/components/highlight-code';
+import { CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
 
 const rehypePlugins = [rehypeHighlightCode];
 
@@ -28,26 +28,6 @@ const components: Components = {
     ),
 };
 
-/**
- * Token colours on Tailwind's palette, light and dark. Each keeps at least 4.5:1 against the code
- * block's background (white in light, slate-950 in dark).
- */
-const tokenColours = [
-  '[&_.hljs-keyword]:text-violet-700 dark:[&_.hljs-keyword]:text-violet-300',
-  '[&_.hljs-built_in]:text-cyan-800 dark:[&_.hljs-built_in]:text-cyan-300',
-  '[&_.hljs-type]:text-cyan-800 dark:[&_.hljs-type]:text-cyan-300',
-  '[&_.hljs-literal]:text-orange-800 dark:[&_.hljs-literal]:text-orange-300',
-  '[&_.hljs-number]:text-orange-800 dark:[&_.hljs-number]:text-orange-300',
-  '[&_.hljs-string]:text-emerald-800 dark:[&_.hljs-string]:text-emerald-300',
-  '[&_.hljs-regexp]:text-emerald-800 dark:[&_.hljs-regexp]:text-emerald-300',
-  '[&_.hljs-comment]:italic [&_.hljs-comment]:text-slate-600 dark:[&_.hljs-comment]:text-slate-400',
-  '[&_.hljs-meta]:text-pink-700 dark:[&_.hljs-meta]:text-pink-300',
-  '[&_.hljs-title]:text-blue-700 dark:[&_.hljs-title]:text-blue-300',
-  '[&_.hljs-attr]:text-amber-800 dark:[&_.hljs-attr]:text-amber-200',
-  '[&_.hljs-variable]:text-rose-700 dark:[&_.hljs-variable]:text-rose-300',
-  '[&_.hljs-params]:text-slate-800 dark:[&_.hljs-params]:text-slate-200',
-].join(' ');
-
 const prose = [
   'text-sm leading-relaxed break-words',
   '[&>*:first-child]:mt-0 [&>*:last-child]:mb-0 [&_p]:my-2',
@@ -70,7 +50,7 @@ const prose = [
  */
 export const MarkdownMessage = memo(function MarkdownMessage({ content, className }: { content: string; className?: string }) {
   return (
-    <div className={cn(prose, tokenColours, className)}>
+    <div className={cn(prose, CODE_TOKEN_COLOURS, className)}>
       <Markdown rehypePlugins={rehypePlugins} components={components}>
         {content}
       </Markdown>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { rehypeHighlightCode } from '@web/components/highlight-code';
+import { CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
 import { cn } from '@web/lib/cn';
 
 const rehypePlugins = [rehypeHighlightCode];
@@ -23,19 +23,6 @@ const components: Components = {
   h3: ({ node: _node, ...props }) => <h4 {...props} />,
 };
 
-/** Token colours as in the tutor's answers: at least 4.5:1 on the code block's background in both themes. */
-const tokenColours = [
-  '[&_.hljs-keyword]:text-violet-700 dark:[&_.hljs-keyword]:text-violet-300',
-  '[&_.hljs-built_in]:text-cyan-800 dark:[&_.hljs-built_in]:text-cyan-300',
-  '[&_.hljs-type]:text-cyan-800 dark:[&_.hljs-type]:text-cyan-300',
-  '[&_.hljs-literal]:text-orange-800 dark:[&_.hljs-literal]:text-orange-300',
-  '[&_.hljs-number]:text-orange-800 dark:[&_.hljs-number]:text-orange-300',
-  '[&_.hljs-string]:text-emerald-800 dark:[&_.hljs-string]:text-emerald-300',
-  '[&_.hljs-comment]:italic [&_.hljs-comment]:text-slate-600 dark:[&_.hljs-comment]:text-slate-400',
-  '[&_.hljs-meta]:text-pink-700 dark:[&_.hljs-meta]:text-pink-300',
-  '[&_.hljs-title]:text-blue-700 dark:[&_.hljs-title]:text-blue-300',
-].join(' ');
-
 const prose = [
   'text-sm leading-relaxed break-words',
   '[&>*:first-child]:mt-0 [&>*:last-child]:mb-0 [&_p]:my-2',
@@ -56,7 +43,7 @@ const prose = [
  */
 export const ExerciseStatement = memo(function ExerciseStatement({ markdown, className }: { markdown: string; className?: string }) {
   return (
-    <div className={cn(prose, tokenColours, className)}>
+    <div className={cn(prose, CODE_TOKEN_COLOURS, className)}>
       <Markdown rehypePlugins={rehypePlugins} components={components}>
         {markdown}
       </Markdown>

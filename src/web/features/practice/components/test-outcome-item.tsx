@@ -37,6 +37,18 @@ export function TestOutcomeItem({
     </span>
   );
 
+  // A WebGL check has no input or output, only the sentence that says what it looks for.
+  const canvasCheck = !outcome.custom && outcome.status === null && outcome.input === null && outcome.actualOutput === null;
+  if (canvasCheck && (!outcome.hidden || showHiddenDetails)) {
+    return (
+      <li className="rounded-lg border px-3 py-2 text-sm">
+        {heading}
+        {outcome.expectedOutput && <p className="mt-1">{outcome.expectedOutput}</p>}
+        {outcome.message && !outcome.passed && <p className="mt-1 text-muted-foreground">{outcome.message}</p>}
+      </li>
+    );
+  }
+
   if (outcome.hidden && !showHiddenDetails) {
     return (
       <li className="rounded-lg border px-3 py-2 text-sm">
