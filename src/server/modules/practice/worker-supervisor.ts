@@ -18,6 +18,18 @@ export function workerEntry(serverDir: string): { file: string; execArgv: string
   return { file: path.join(serverDir, 'worker.ts'), execArgv: ['--import', 'tsx'] };
 }
 
+/**
+ * What a worker's process is given of the server's environment: what Node and the sandboxes need
+ * to run, and the database. No mail, AI or storage keys: a worker has no use for them, so a flaw in
+ * a sandbox could not reach them either.
+ */
+export function workerEnvironment(databaseUrl: string, slot: number): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV', 'NODE_OPTIONS', 'LOG_LEVEL', 'GRADING_CONCURRENCY'];
+  const env: NodeJS.ProcessEnv = { DATABASE_URL: databaseUrl, GRADING_SLOT: String(slot) };
+  for (const name of keep) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
 export function superviseGradingWorkers(options: { count: number; serverDir: string; databaseUrl: string; log: Log }) {
   const { file, execArgv } = workerEntry(options.serverDir);
   const children = new Map<number, ChildProcess>();
@@ -27,7 +39,7 @@ export function superviseGradingWorkers(options: { count: number; serverDir: str
     const startedAt = Date.now();
     const child = fork(file, [], {
       execArgv,
-      env: { ...process.env, DATABASE_URL: options.databaseUrl, GRADING_SLOT: String(slot) },
+      env: workerEnvironment(options.databaseUrl, slot),
       stdio: 'inherit',
     });
     children.set(slot, child);
