@@ -52,7 +52,13 @@ export function PracticeEngagementCard({ practice, period }: { practice: Practic
         {practice.exercises.length === 0 ? (
           <p className="mt-4 text-sm text-muted-foreground">No lesson has an exercise yet.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          // The table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it too.
+          <div
+            className="mt-4 overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            role="region"
+            aria-label="Figures per exercise"
+            tabIndex={0}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Figures per exercise</caption>
               <thead className="text-xs text-muted-foreground">
