@@ -37,7 +37,11 @@ export default defineConfig({
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && (url.pathname === '/api/student/dashboard' || /^\/api\/courses\/[^/]+\/learn$/.test(url.pathname)),
+              sameOrigin &&
+              (url.pathname === '/api/student/dashboard' ||
+                /^\/api\/courses\/[^/]+\/learn$/.test(url.pathname) ||
+                // A lesson's quiz (never its answers): opened offline, it shows and keeps what the student types.
+                /^\/api\/lessons\/[^/]+\/quiz$/.test(url.pathname)),
             method: 'GET',
             handler: 'NetworkFirst',
             options: { cacheName: 'api-data', plugins: [userDataPlugin], expiration: { maxEntries: 50 } },

@@ -134,7 +134,13 @@ export const quizStatsSchema = z.object({
   averageScore: z.number().int().nullable(),
   /** The question with the lowest share of right answers, with how many answered it; null before any attempt. */
   hardestQuestion: z
-    .object({ questionId: z.string(), position: z.number().int(), prompt: z.string(), rightPercent: z.number().int(), answered: z.number().int() })
+    .object({
+      questionId: z.string(),
+      position: z.number().int(),
+      prompt: z.string(),
+      rightPercent: z.number().int(),
+      answered: z.number().int(),
+    })
     .nullable(),
 });
 export type QuizStats = z.infer<typeof quizStatsSchema>;

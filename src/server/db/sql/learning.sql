@@ -37,8 +37,8 @@ $$;
 -- Whether the student has passed every check of a lesson: each of its exercises has a graded
 -- submission that passed, and its quiz (a lesson has at most one) has an attempt that passed. A
 -- lesson without checks has passed them all, so Mark Complete is enough there; with checks, passing
--- them is what completes the lesson (practice.sql and quizzes.sql call the progress write when the
--- last one passes), and a bare Mark Complete is refused.
+-- them is what completes the lesson (learning_complete_if_checks_passed, below, when the last one
+-- passes), and a bare Mark Complete is refused.
 CREATE FUNCTION "public"."learning_lesson_checks_passed"(p_student uuid, p_lesson uuid) RETURNS boolean
 LANGUAGE sql STABLE AS $$
 	SELECT NOT EXISTS (
@@ -185,5 +185,29 @@ BEGIN
 		PERFORM certificates_issue_if_complete(p_student, v_course, p_at);
 	END IF;
 	RETURN NEXT;
+END
+$$;
+
+-- After one of a lesson's checks was passed (an exercise, the quiz): when every check of the lesson
+-- is now passed, completes it through the progress write above. Answers whether the lesson is
+-- complete now, and whether this call completed the course. A student who lost access meanwhile
+-- (unenrolled, course unpublished) gets nothing written. The grading worker and the quiz service call
+-- it in the transaction that stores the passing result.
+CREATE FUNCTION "public"."learning_complete_if_checks_passed"(p_student uuid, p_lesson uuid, p_at timestamp with time zone,
+	OUT lesson_completed boolean, OUT course_just_completed boolean)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	r record;
+BEGIN
+	lesson_completed := false;
+	course_just_completed := false;
+	IF NOT learning_lesson_checks_passed(p_student, p_lesson) THEN
+		RETURN;
+	END IF;
+	SELECT * INTO r FROM learning_record_progress(p_student, p_lesson, 'completed', p_at);
+	IF r.access = 'ok' THEN
+		lesson_completed := true;
+		course_just_completed := r.total > 0 AND r.completed_before < r.total AND r.completed_after >= r.total;
+	END IF;
 END
 $$;

@@ -49,7 +49,9 @@ export async function loadCourseEditor(q: Queryable, courseId: string): Promise<
     course: { ...toCourse(course), enrollmentCount: enrolled?.n ?? 0 },
     chapters: chapterRows.map((ch) => ({
       ...toChapter(ch),
-      lessons: lessonRows.filter((r) => r.lesson.chapterId === ch.id).map((r) => toLesson(r.lesson, r.pdf, r.tutorial, r.exerciseCount, r.hasQuiz)),
+      lessons: lessonRows
+        .filter((r) => r.lesson.chapterId === ch.id)
+        .map((r) => toLesson(r.lesson, r.pdf, r.tutorial, r.exerciseCount, r.hasQuiz)),
     })),
   };
 }

@@ -369,25 +369,32 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     async recordVideoProgress(auth: ActiveSession, lessonId: string, body: VideoProgressBody): Promise<VideoProgressResponse> {
       await checkLesson(auth, lessonId);
       if (isPreview(auth)) {
-        return { positionSeconds: body.positionSeconds, watchedSeconds: 0, durationSeconds: body.durationSeconds, watchRequired: null, preview: true };
+        return {
+          positionSeconds: body.positionSeconds,
+          watchedSeconds: 0,
+          durationSeconds: body.durationSeconds,
+          watchRequired: null,
+          preview: true,
+        };
       }
       const { rows: lock } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
       if (lock[0]?.locked_by) throw lockedError(lock[0].locked_by);
-      const { rows } = await run<{ position_seconds: number; watched_seconds: number; duration_seconds: number | null; watch_required: number | null }>(
-        pool,
-        Q.videoProgress,
-        [
-          auth.user.id,
-          lessonId,
-          body.positionSeconds,
-          body.playedSeconds,
-          body.durationSeconds,
-          now().toISOString(),
-          VIDEO_CREDIT.firstSeconds,
-          VIDEO_CREDIT.slackSeconds,
-          VIDEO_CREDIT.maxPerReportSeconds,
-        ],
-      );
+      const { rows } = await run<{
+        position_seconds: number;
+        watched_seconds: number;
+        duration_seconds: number | null;
+        watch_required: number | null;
+      }>(pool, Q.videoProgress, [
+        auth.user.id,
+        lessonId,
+        body.positionSeconds,
+        body.playedSeconds,
+        body.durationSeconds,
+        now().toISOString(),
+        VIDEO_CREDIT.firstSeconds,
+        VIDEO_CREDIT.slackSeconds,
+        VIDEO_CREDIT.maxPerReportSeconds,
+      ]);
       const r = rows[0]!;
       return {
         positionSeconds: r.position_seconds,

@@ -86,19 +86,25 @@ async function gradeSpec(grader: Grader, spec: SubmissionSpec, reveal: boolean):
 
 /**
  * Stores the outcome, and for a student's passed submission completes the lesson when it was its
- * last check (practice_record_pass, db/sql/practice.sql), in one transaction; then NOTIFY. Only the
+ * last check (learning_complete_if_checks_passed, db/sql/learning.sql), in one transaction; then NOTIFY. Only the
  * worker that holds the row may finish it: one that was presumed dead and replaced writes nothing.
  */
 async function finish(pool: pg.Pool, submissionId: string, workerId: string, o: StoredOutcome): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows } = await client.query<{ user_id: string; exercise_id: string | null; purpose: string; preview: boolean }>(
+    const { rows } = await client.query<{
+      user_id: string;
+      lesson_id: string;
+      exercise_id: string | null;
+      purpose: string;
+      preview: boolean;
+    }>(
       `update exercise_submissions
           set status = 'done', verdict = $3, passed_count = $4, total_count = $5, summary = $6, compile_output = $7,
               diagnostics = $8, results = $9, test_passed = $10, finished_at = now(), heartbeat_at = null, spec = null
         where id = $1 and status = 'running' and worker_id = $2
-        returning user_id, exercise_id, purpose, preview`,
+        returning user_id, lesson_id, exercise_id, purpose, preview`,
       [
         submissionId,
         workerId,
@@ -116,8 +122,8 @@ async function finish(pool: pg.Pool, submissionId: string, workerId: string, o: 
     if (row && o.verdict === 'passed' && row.purpose === 'submit' && !row.preview && row.exercise_id) {
       await client.query(
         `update exercise_submissions s set lesson_completed = p.lesson_completed, course_just_completed = p.course_just_completed
-           from practice_record_pass($2, $3, now()) p where s.id = $1`,
-        [submissionId, row.user_id, row.exercise_id],
+           from learning_complete_if_checks_passed($2, $3, now()) p where s.id = $1`,
+        [submissionId, row.user_id, row.lesson_id],
       );
     }
     if (row) await client.query('select pg_notify($1, $2)', [SUBMISSION_CHANNEL, submissionId]);

@@ -78,6 +78,15 @@ describe('lessons in order', () => {
     expect(quiz.statusCode).toBe(409);
     expect(errorMessage(quiz)).toBe(LearningMessages.lockedBy('Pointers'));
     expect(await scalar(t.pool, 'select count(*) from quiz_attempts where student_id = $1', [s.id])).toBe(0);
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into exercises (lesson_id, position, title, language, reference_solution) values ($1, 1, 'Locked work', 'javascript', 'x') returning id`,
+      [ids[1]],
+    );
+    const exercise = await inject('POST', `/api/exercises/${rows[0]!.id}/submissions`, s.cookie, { mode: 'submit', code: 'print(1)' });
+    expect(exercise.statusCode).toBe(409);
+    expect(errorMessage(exercise)).toBe(LearningMessages.lockedBy('Pointers'));
+    expect(await scalar(t.pool, 'select count(*) from exercise_submissions where user_id = $1', [s.id])).toBe(0);
+    await t.pool.query('delete from exercises where id = $1', [rows[0]!.id]);
 
     expect((await complete(s.cookie, ids[0]!)).statusCode).toBe(200);
     expect(lockedBy(await outline(s.cookie, course.course.id))).toEqual([null, null, 'Arrays']);

@@ -67,14 +67,30 @@ describe('gradeQuiz', () => {
 
   it('counts a missing answer as wrong and passes by the exact share', () => {
     const questions = [single, multiple, short];
-    const g = gradeQuiz(questions, [{ questionId: 's', choiceIds: ['b'] }, { questionId: 't', text: 'pointer' }], 67);
+    const g = gradeQuiz(
+      questions,
+      [
+        { questionId: 's', choiceIds: ['b'] },
+        { questionId: 't', text: 'pointer' },
+      ],
+      67,
+    );
     expect(g).toMatchObject({ correctCount: 2, questionCount: 3, score: 66, passed: false });
     expect(g.results).toEqual([
       { questionId: 's', correct: true },
       { questionId: 'm', correct: false },
       { questionId: 't', correct: true },
     ]);
-    expect(gradeQuiz(questions, [{ questionId: 's', choiceIds: ['b'] }, { questionId: 't', text: 'pointer' }], 66).passed).toBe(true);
+    expect(
+      gradeQuiz(
+        questions,
+        [
+          { questionId: 's', choiceIds: ['b'] },
+          { questionId: 't', text: 'pointer' },
+        ],
+        66,
+      ).passed,
+    ).toBe(true);
     expect(gradeQuiz(questions, [], 0).passed).toBe(true);
   });
 

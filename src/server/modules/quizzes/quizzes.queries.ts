@@ -84,7 +84,12 @@ export async function writeQuiz(tx: Tx, lessonId: string, input: QuizInputParsed
     .returning({ id: quizQuestions.id, position: quizQuestions.position });
   const choices = input.questions.flatMap((x, i) =>
     choiceKinds.has(x.kind)
-      ? x.choices.map((c, j) => ({ questionId: rows.find((r) => r.position === i + 1)!.id, position: j + 1, text: c.text, correct: c.correct }))
+      ? x.choices.map((c, j) => ({
+          questionId: rows.find((r) => r.position === i + 1)!.id,
+          position: j + 1,
+          text: c.text,
+          correct: c.correct,
+        }))
       : [],
   );
   if (choices.length) await tx.insert(quizChoices).values(choices);

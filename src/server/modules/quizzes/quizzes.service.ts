@@ -1,12 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../common/errors';
-import {
-  QuizMessages,
-  type QuizAnswer,
-  type QuizAttemptResult,
-  type StudentQuiz,
-  type StudentQuizResponse,
-} from '../../../common/quizzes';
+import { QuizMessages, type QuizAnswer, type QuizAttemptResult, type StudentQuiz, type StudentQuizResponse } from '../../../common/quizzes';
 import type { Db } from '../../db/client';
 import { quizAttempts } from '../../db/schema/index';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -28,7 +22,11 @@ const isUniqueViolation = (err: unknown) => {
 const attemptsLeft = (allowed: number | null, used: number) => (allowed === null ? null : Math.max(0, allowed - used));
 
 /** What a student sees of a graded attempt: right or wrong and the explanation per question, never the correct answers. */
-function resultOf(loaded: LoadedQuiz, row: Pick<AttemptRow, 'number' | 'correctCount' | 'questionCount' | 'score' | 'passed' | 'results' | 'createdAt'>, extra: Outcome & { attemptsLeft: number | null; preview: boolean }): QuizAttemptResult {
+function resultOf(
+  loaded: LoadedQuiz,
+  row: Pick<AttemptRow, 'number' | 'correctCount' | 'questionCount' | 'score' | 'passed' | 'results' | 'createdAt'>,
+  extra: Outcome & { attemptsLeft: number | null; preview: boolean },
+): QuizAttemptResult {
   const explanations = new Map(loaded.questions.map((q) => [q.id, q.explanation]));
   return {
     number: row.number,
@@ -37,7 +35,11 @@ function resultOf(loaded: LoadedQuiz, row: Pick<AttemptRow, 'number' | 'correctC
     score: row.score,
     passed: row.passed,
     // A question deleted since the attempt keeps its verdict, without an explanation.
-    questions: row.results.map((r) => ({ questionId: r.questionId, correct: r.correct, explanation: explanations.get(r.questionId) ?? '' })),
+    questions: row.results.map((r) => ({
+      questionId: r.questionId,
+      correct: r.correct,
+      explanation: explanations.get(r.questionId) ?? '',
+    })),
     createdAt: row.createdAt.toISOString(),
     ...extra,
   };
@@ -92,13 +94,18 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
           attemptsLeft: left,
           passed: attempts.some((a) => a.passed),
           questions: questionsFor(loaded, auth.user.id, used + 1),
-          lastAttempt: last ? resultOf(loaded, last, { lessonCompleted: false, courseJustCompleted: false, attemptsLeft: left, preview }) : null,
+          lastAttempt: last
+            ? resultOf(loaded, last, { lessonCompleted: false, courseJustCompleted: false, attemptsLeft: left, preview })
+            : null,
           preview,
         },
       };
     },
 
-    /** Grades an attempt; a student's is saved and, when it passes the lesson's last check, completes the lesson in the same transaction. */
+    /**
+     * Grades an attempt; a student's is saved and, when it passes the lesson's last check, completes
+     * the lesson in the same transaction.
+     */
     async submit(auth: ActiveSession, lessonId: string, answers: QuizAnswer[]): Promise<QuizAttemptResult> {
       const loaded = await quizOf(auth, lessonId);
       if (!loaded) throw notFound(QuizMessages.quizNotFound);
@@ -109,12 +116,16 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       const at = now();
       if (isPreview(auth)) {
         // The tutor's preview is graded like any attempt and saves nothing.
-        return resultOf(loaded, { number: 1, ...grade, createdAt: at }, {
-          lessonCompleted: grade.passed,
-          courseJustCompleted: false,
-          attemptsLeft: null,
-          preview: true,
-        });
+        return resultOf(
+          loaded,
+          { number: 1, ...grade, createdAt: at },
+          {
+            lessonCompleted: grade.passed,
+            courseJustCompleted: false,
+            attemptsLeft: null,
+            preview: true,
+          },
+        );
       }
       const studentId = auth.user.id;
       try {
@@ -133,7 +144,7 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
           let outcome: Outcome = { lessonCompleted: false, courseJustCompleted: false };
           if (grade.passed) {
             const { rows } = await tx.execute<{ lesson_completed: boolean; course_just_completed: boolean }>(
-              sql`select * from quiz_record_pass(${studentId}, ${quiz.id}, ${at.toISOString()})`,
+              sql`select * from learning_complete_if_checks_passed(${studentId}, ${quiz.lessonId}, ${at.toISOString()})`,
             );
             outcome = { lessonCompleted: rows[0]!.lesson_completed, courseJustCompleted: rows[0]!.course_just_completed };
           }

@@ -115,7 +115,10 @@ describe('authoring', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ questions: [] }, QuizMessages.noQuestions],
       [{ questions: [{ ...choice(1), choices: [{ text: 'a' }, { text: 'b' }] }] }, QuizMessages.noCorrectChoice(1)],
-      [{ questions: [choice(1), { kind: 'multiple', prompt: 'x', choices: [{ text: 'a' }, { text: 'b' }] }] }, QuizMessages.noCorrectChoice(2)],
+      [
+        { questions: [choice(1), { kind: 'multiple', prompt: 'x', choices: [{ text: 'a' }, { text: 'b' }] }] },
+        QuizMessages.noCorrectChoice(2),
+      ],
       [{ passMark: 101 }, QuizMessages.passMarkRange],
       [{ passMark: -1 }, QuizMessages.passMarkRange],
       [{ questions: [{ kind: 'number', prompt: 'n', correctNumber: 1, tolerance: -0.1 }] }, QuizMessages.toleranceNegative],
@@ -123,7 +126,20 @@ describe('authoring', () => {
       [{ questions: [{ kind: 'short', prompt: 's', acceptedAnswers: ['  '] }] }, QuizMessages.acceptedRequired(1)],
       [{ questions: [{ kind: 'number', prompt: 'n' }] }, QuizMessages.numberRequired(1)],
       [{ questions: [{ ...choice(1), prompt: '  ' }] }, QuizMessages.promptRequired(1)],
-      [{ questions: [{ ...choice(1), choices: [{ text: 'a', correct: true }, { text: 'b', correct: true }] }] }, QuizMessages.singleOneCorrect(1)],
+      [
+        {
+          questions: [
+            {
+              ...choice(1),
+              choices: [
+                { text: 'a', correct: true },
+                { text: 'b', correct: true },
+              ],
+            },
+          ],
+        },
+        QuizMessages.singleOneCorrect(1),
+      ],
       [{ attemptsAllowed: 0 }, QuizMessages.attemptsRange],
     ];
     for (const [change, message] of cases) {
@@ -262,7 +278,7 @@ describe('the student', () => {
     expect(await order()).not.toEqual(first);
   });
 
-  it('completes the course and issues the certificate when the quiz passes the last lesson', async () => {
+  it('completes the course and certifies it when the quiz passes the last lesson', async () => {
     const { course: c, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'One', lessons: [{ title: 'Only' }] }] });
     const quiz = await saveQuiz(lessonIds[0]![0]!, { questions: questions().slice(0, 1) });
     const s = await student('certified', c.id);

@@ -184,10 +184,10 @@ function TabPanels({ data }: { data: AnalyticsResponse }) {
         <LearningPathsTab paths={data.learningPathInsights} />
       </TabsContent>
       <TabsContent value="content">
-        <ContentTab content={data.contentEngagement} practice={data.practice} range={data.range} />
+        <ContentTab content={data.contentEngagement} practice={data.practice} quizzes={data.quizzes} range={data.range} />
       </TabsContent>
       <TabsContent value="dropoff">
-        <DropoffTab items={data.dropoffAnalysis} practice={data.practice} />
+        <DropoffTab items={data.dropoffAnalysis} practice={data.practice} quizzes={data.quizzes} />
       </TabsContent>
       <TabsContent value="velocity">
         <VelocityTab velocity={data.learningVelocity} />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LearnResponse } from '@common/learning';
 import { chapterProgress, flattenLessons, neighbours, swipeDirection, withCompleted } from './course-navigation';
 
-const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' = 'not_started') => ({
+const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' = 'not_started', lockedBy: string | null = null) => ({
   id,
   title: `Lesson ${id}`,
   lessonType: 'VIDEO' as const,
@@ -13,6 +13,10 @@ const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' 
   order: 1,
   status,
   exerciseCount: 0,
+  hasQuiz: false,
+  lockedBy,
+  videoPositionSeconds: null,
+  watchRequired: null,
 });
 
 const outline: Pick<LearnResponse, 'chapters'> = {
@@ -39,6 +43,18 @@ describe('course navigation', () => {
     expect(neighbours(flat, 'a').previous).toBeUndefined();
     expect(neighbours(flat, 'c').next).toBeUndefined();
     expect(neighbours(flat, 'missing').current).toBeUndefined();
+  });
+
+  it('stops at the first locked lesson: Next and swipes go no further', () => {
+    const locked = flattenLessons({
+      chapters: [
+        { id: 'c1', title: 'One', order: 1, lessons: [lesson('a'), lesson('b', 'not_started', 'Lesson a')] },
+        { id: 'c2', title: 'Two', order: 2, lessons: [lesson('c', 'not_started', 'Lesson a')] },
+      ],
+    });
+    expect(neighbours(locked, 'a').next).toMatchObject({ id: 'b' });
+    expect(neighbours(locked, 'b')).toMatchObject({ previous: { id: 'a' }, next: undefined });
+    expect(neighbours(locked, 'c')).toMatchObject({ previous: { id: 'b' }, next: undefined });
   });
 
   it('counts completed lessons per chapter', () => {

@@ -19,11 +19,15 @@ export function chapterProgress(chapter: LearnResponse['chapters'][number]) {
   return { completed, total: chapter.lessons.length };
 }
 
-/** The neighbours of a lesson in reading order. */
+/**
+ * The neighbours of a lesson in reading order. In a course whose lessons must be completed in
+ * order, Next (and a swipe) stops at the first locked lesson, which says what to complete first:
+ * a locked lesson has no next one.
+ */
 export function neighbours(lessons: FlatLesson[], lessonId: string | null) {
   const current = lessons.find((l) => l.id === lessonId);
   if (!current) return { current: undefined, previous: undefined, next: undefined };
-  return { current, previous: lessons[current.index - 1], next: lessons[current.index + 1] };
+  return { current, previous: lessons[current.index - 1], next: current.lockedBy ? undefined : lessons[current.index + 1] };
 }
 
 /** Which lesson a swipe leads to: left moves forward, right moves back; under the threshold nothing. */

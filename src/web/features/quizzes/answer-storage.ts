@@ -18,7 +18,12 @@ export function loadAnswers(storage: Pick<Storage, 'getItem'> | undefined, userI
   }
 }
 
-export function storeAnswers(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, userId: string, quizId: string, answers: DraftAnswers) {
+export function storeAnswers(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  userId: string,
+  quizId: string,
+  answers: DraftAnswers,
+) {
   try {
     if (Object.keys(answers).length === 0) storage?.removeItem(key(userId, quizId));
     else storage?.setItem(key(userId, quizId), JSON.stringify(answers));

@@ -35,7 +35,17 @@ describe('quiz form values', () => {
       updatedAt: '',
       stats: { attempts: 0, students: 0, passRate: null, averageScore: null, hardestQuestion: null },
       questions: [
-        { id: '1', position: 1, kind: 'number', prompt: 'n', explanation: 'e', choices: [], acceptedAnswers: [], correctNumber: 2, tolerance: 0.5 },
+        {
+          id: '1',
+          position: 1,
+          kind: 'number',
+          prompt: 'n',
+          explanation: 'e',
+          choices: [],
+          acceptedAnswers: [],
+          correctNumber: 2,
+          tolerance: 0.5,
+        },
       ],
     } satisfies AdminQuiz;
     expect(inputOf(draftOf(quiz))).toEqual({

@@ -68,7 +68,14 @@ export function inputOf(draft: QuizDraft): QuizInput {
       prompt: q.prompt,
       explanation: q.explanation,
       ...(q.kind === 'single' || q.kind === 'multiple' ? { choices: q.choices.map((c) => ({ text: c.text, correct: c.correct })) } : {}),
-      ...(q.kind === 'short' ? { acceptedAnswers: q.accepted.split('\n').map((a) => a.trim()).filter(Boolean) } : {}),
+      ...(q.kind === 'short'
+        ? {
+            acceptedAnswers: q.accepted
+              .split('\n')
+              .map((a) => a.trim())
+              .filter(Boolean),
+          }
+        : {}),
       ...(q.kind === 'number' ? { correctNumber: numberOf(q.correctNumber, null), tolerance: numberOf(q.tolerance, 0) as number } : {}),
     })),
   };

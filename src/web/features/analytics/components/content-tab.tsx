@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, tutorialInsight } from '../view-model';
 import { Metric, MetricList, NotTracked } from './parts';
 import { PracticeEngagementCard } from './practice-figures';
+import { QuizEngagementCard } from './quiz-figures';
 
 function EngagementCard({
   icon: Icon,
@@ -38,10 +39,12 @@ function EngagementCard({
 export function ContentTab({
   content: c,
   practice,
+  quizzes,
   range,
 }: {
   content: AnalyticsResponse['contentEngagement'];
   practice: AnalyticsResponse['practice'];
+  quizzes: AnalyticsResponse['quizzes'];
   range: AnalyticsRange;
 }) {
   const period = ANALYTICS_RANGE_LABELS[range].toLowerCase();
@@ -130,6 +133,7 @@ export function ContentTab({
         </EngagementCard>
       </div>
       <PracticeEngagementCard practice={practice} period={period} />
+      <QuizEngagementCard quizzes={quizzes} period={period} />
     </div>
   );
 }

@@ -6,12 +6,21 @@ import { DropoffChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { Metric, MetricList, ToneBadge } from './parts';
 import { PracticeStuckCard } from './practice-figures';
+import { QuizStuckCard } from './quiz-figures';
 
 type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
 
 const TYPE_LABELS = { VIDEO: 'Video', PDF: 'PDF', MIXED: 'Mixed' } as const;
 
-export function DropoffTab({ items, practice }: { items: Dropoff[]; practice: AnalyticsResponse['practice'] }) {
+export function DropoffTab({
+  items,
+  practice,
+  quizzes,
+}: {
+  items: Dropoff[];
+  practice: AnalyticsResponse['practice'];
+  quizzes: AnalyticsResponse['quizzes'];
+}) {
   return (
     <div className="flex flex-col gap-6">
       {items.length === 0 ? (
@@ -20,6 +29,7 @@ export function DropoffTab({ items, practice }: { items: Dropoff[]; practice: An
         <LessonDropoffs items={items} />
       )}
       {practice.exercises.length > 0 && <PracticeStuckCard practice={practice} />}
+      <QuizStuckCard quizzes={quizzes} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   ArrowDownIcon,
   ArrowUpIcon,
   CheckIcon,
+  ClipboardCheckIcon,
   CodeIcon,
   FileTextIcon,
   LayersIcon,
@@ -85,6 +86,7 @@ function LessonRow({
   onMove,
   onDelete,
   onOpenExercises,
+  onOpenQuiz,
 }: {
   lesson: Lesson;
   first: boolean;
@@ -92,6 +94,7 @@ function LessonRow({
   onMove: (d: MoveDirection) => void;
   onDelete: () => void;
   onOpenExercises: () => void;
+  onOpenQuiz: () => void;
 }) {
   const { icon: Icon, tone } = typeIcons[lesson.lessonType];
   const what = `lesson “${lesson.title}”`;
@@ -122,11 +125,22 @@ function LessonRow({
           className="h-8 px-2 text-muted-foreground hover:text-foreground"
           onClick={onOpenExercises}
           data-exercises={lesson.id}
+          // Named in full for screen readers, so the lesson's title is not a second text on the row.
+          aria-label={`Exercises (${lesson.exerciseCount}) of lesson “${lesson.title}”`}
         >
           <CodeIcon aria-hidden="true" />
           <span className="hidden sm:inline">Exercises ({lesson.exerciseCount})</span>
-          <span className="sr-only sm:hidden">Exercises ({lesson.exerciseCount})</span>
-          <span className="sr-only"> of lesson “{lesson.title}”</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          onClick={onOpenQuiz}
+          data-quiz={lesson.id}
+          aria-label={`${lesson.hasQuiz ? 'Edit Quiz' : 'Add Quiz'} of lesson “${lesson.title}”`}
+        >
+          <ClipboardCheckIcon aria-hidden="true" />
+          <span className="hidden sm:inline">{lesson.hasQuiz ? 'Edit Quiz' : 'Add Quiz'}</span>
         </Button>
         <MoveButtons moveKey={`lesson-${lesson.id}`} what={what} first={first} last={last} onMove={onMove} />
         <Button variant="ghost" size="icon" className={dangerButton} aria-label={`Delete ${what}`} onClick={onDelete}>
@@ -244,6 +258,7 @@ export function ChapterCard({
   onMoveLesson,
   onDeleteLesson,
   onOpenExercises,
+  onOpenQuiz,
 }: {
   courseId: string;
   chapter: ChapterWithLessons;
@@ -254,6 +269,7 @@ export function ChapterCard({
   onMoveLesson: (lesson: Lesson, d: MoveDirection) => void;
   onDeleteLesson: (lesson: Lesson) => void;
   onOpenExercises: (lesson: Lesson) => void;
+  onOpenQuiz: (lesson: Lesson) => void;
 }) {
   const [adding, setAdding] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -294,6 +310,7 @@ export function ChapterCard({
               onMove={(d) => onMoveLesson(lesson, d)}
               onDelete={() => onDeleteLesson(lesson)}
               onOpenExercises={() => onOpenExercises(lesson)}
+              onOpenQuiz={() => onOpenQuiz(lesson)}
             />
           ))}
         </ol>

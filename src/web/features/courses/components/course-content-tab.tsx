@@ -21,6 +21,7 @@ import { ChapterCard, type MoveDirection } from './chapter-card';
 
 // The exercises' editor (forms, CodeMirror, the WebGL runner) downloads when a tutor first opens it.
 const LessonExercisesDialog = lazy(() => import('@web/features/practice/components/lesson-exercises-dialog'));
+const LessonQuizDialog = lazy(() => import('@web/features/quizzes/components/lesson-quiz-dialog'));
 
 type DeleteTarget = { kind: 'chapter'; chapter: ChapterWithLessons } | { kind: 'lesson'; lesson: Lesson };
 
@@ -89,6 +90,8 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
   // The lesson stays after closing, so the dialog can close (and return focus) before it unmounts.
   const [exercisesOf, setExercisesOf] = useState<Lesson | null>(null);
   const [exercisesOpen, setExercisesOpen] = useState(false);
+  const [quizOf, setQuizOf] = useState<Lesson | null>(null);
+  const [quizOpen, setQuizOpen] = useState(false);
   const queryClient = useQueryClient();
   const deleteChapter = useDeleteChapter(courseId);
   const deleteLesson = useDeleteLesson(courseId);
@@ -206,6 +209,10 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
               setExercisesOf(lesson);
               setExercisesOpen(true);
             }}
+            onOpenQuiz={(lesson) => {
+              setQuizOf(lesson);
+              setQuizOpen(true);
+            }}
           />
         ))
       )}
@@ -223,6 +230,18 @@ export function CourseContentTab({ courseId, chapters }: { courseId: string; cha
             lesson={exercisesOf}
             open={exercisesOpen}
             onOpenChange={setExercisesOpen}
+            onChanged={() => void invalidateCourse(queryClient, courseId)}
+          />
+        </Suspense>
+      )}
+
+      {quizOf && (
+        <Suspense fallback={null}>
+          <LessonQuizDialog
+            key={quizOf.id}
+            lesson={quizOf}
+            open={quizOpen}
+            onOpenChange={setQuizOpen}
             onChanged={() => void invalidateCourse(queryClient, courseId)}
           />
         </Suspense>

@@ -6,6 +6,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ThumbnailGenerator } from '@web/features/media-helpers/components/thumbnail-generator';
+import { CourseSettingsCard } from './course-settings-card';
 
 export type CourseDetails = { title: string; description: string; thumbnailUrl: string };
 
@@ -44,8 +45,8 @@ export function CourseDetailsTab({
   course,
   onThumbnailChosen,
 }: {
-  /** The saved course (edit mode): thumbnails can be generated for it. */
-  course?: { id: string; title: string };
+  /** The saved course (edit mode): thumbnails can be generated for it, and its settings changed. */
+  course?: Pick<Course, 'id' | 'title' | 'lessonsInOrder' | 'videoWatchShare'>;
   /** A generated thumbnail was chosen and saved on the server. */
   onThumbnailChosen?: (course: Course) => void;
   formId: string;
@@ -64,86 +65,89 @@ export function CourseDetailsTab({
   }, [titleInvalid]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Course Details</CardTitle>
-        <CardDescription>The title, picture and description students see in their course list.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          id={formId}
-          noValidate
-          className="grid gap-6"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor={ids.title}>
-              Course Title{' '}
-              <span className="text-red-700 dark:text-red-400" aria-hidden="true">
-                *
-              </span>
-            </Label>
-            <Input
-              ref={titleRef}
-              id={ids.title}
-              name="title"
-              required
-              aria-required="true"
-              aria-invalid={titleInvalid || undefined}
-              aria-describedby={titleInvalid ? ids.titleError : undefined}
-              maxLength={COURSE_TITLE_MAX}
-              placeholder="e.g. Java Object-Oriented Programming"
-              value={values.title}
-              onChange={(e) => set({ title: e.target.value })}
-            />
-            {titleInvalid && (
-              <p id={ids.titleError} className="text-sm text-red-700 dark:text-red-400">
-                Course title is required
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Course Details</CardTitle>
+          <CardDescription>The title, picture and description students see in their course list.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            id={formId}
+            noValidate
+            className="grid gap-6"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              onSubmit();
+            }}
+          >
+            <div className="grid gap-2">
+              <Label htmlFor={ids.title}>
+                Course Title{' '}
+                <span className="text-red-700 dark:text-red-400" aria-hidden="true">
+                  *
+                </span>
+              </Label>
+              <Input
+                ref={titleRef}
+                id={ids.title}
+                name="title"
+                required
+                aria-required="true"
+                aria-invalid={titleInvalid || undefined}
+                aria-describedby={titleInvalid ? ids.titleError : undefined}
+                maxLength={COURSE_TITLE_MAX}
+                placeholder="e.g. Java Object-Oriented Programming"
+                value={values.title}
+                onChange={(e) => set({ title: e.target.value })}
+              />
+              {titleInvalid && (
+                <p id={ids.titleError} className="text-sm text-red-700 dark:text-red-400">
+                  Course title is required
+                </p>
+              )}
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor={ids.thumbnail}>Thumbnail URL</Label>
+              <Input
+                id={ids.thumbnail}
+                name="thumbnailUrl"
+                type="url"
+                inputMode="url"
+                maxLength={URL_MAX}
+                placeholder="https://example.com/course-image.jpg"
+                aria-describedby={ids.thumbnailHint}
+                value={values.thumbnailUrl}
+                onChange={(e) => set({ thumbnailUrl: e.target.value })}
+              />
+              <p id={ids.thumbnailHint} className="text-sm text-muted-foreground">
+                Optional. The address of an image (16:9 works best); leave it empty for the default icon.
+              </p>
+              <ThumbnailGenerator course={course} onChosen={(chosen) => onThumbnailChosen?.(chosen)} />
+              <ThumbnailPreview url={values.thumbnailUrl.trim()} />
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor={ids.description}>Description</Label>
+              <Textarea
+                id={ids.description}
+                name="description"
+                maxLength={COURSE_DESCRIPTION_MAX}
+                placeholder="What will students learn in this course?"
+                value={values.description}
+                onChange={(e) => set({ description: e.target.value })}
+              />
+            </div>
+            {dirty && (
+              <p className="text-sm text-muted-foreground" role="status">
+                You have unsaved changes. Use Save Course to keep them.
               </p>
             )}
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={ids.thumbnail}>Thumbnail URL</Label>
-            <Input
-              id={ids.thumbnail}
-              name="thumbnailUrl"
-              type="url"
-              inputMode="url"
-              maxLength={URL_MAX}
-              placeholder="https://example.com/course-image.jpg"
-              aria-describedby={ids.thumbnailHint}
-              value={values.thumbnailUrl}
-              onChange={(e) => set({ thumbnailUrl: e.target.value })}
-            />
-            <p id={ids.thumbnailHint} className="text-sm text-muted-foreground">
-              Optional. The address of an image (16:9 works best); leave it empty for the default icon.
-            </p>
-            <ThumbnailGenerator course={course} onChosen={(chosen) => onThumbnailChosen?.(chosen)} />
-            <ThumbnailPreview url={values.thumbnailUrl.trim()} />
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={ids.description}>Description</Label>
-            <Textarea
-              id={ids.description}
-              name="description"
-              maxLength={COURSE_DESCRIPTION_MAX}
-              placeholder="What will students learn in this course?"
-              value={values.description}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </div>
-          {dirty && (
-            <p className="text-sm text-muted-foreground" role="status">
-              You have unsaved changes. Use Save Course to keep them.
-            </p>
-          )}
-        </form>
-      </CardContent>
-    </Card>
+          </form>
+        </CardContent>
+      </Card>
+      <CourseSettingsCard course={course} />
+    </div>
   );
 }

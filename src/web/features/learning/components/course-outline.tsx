@@ -1,5 +1,6 @@
 import type { LearnResponse } from '@common/learning';
-import { ChevronDownIcon } from 'lucide-react';
+import { LearningMessages } from '@common/learning-rules';
+import { ChevronDownIcon, LockIcon } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@web/lib/cn';
 import { chapterProgress } from '../course-navigation';
@@ -83,13 +84,27 @@ export const CourseOutline = memo(function CourseOutline({
                         current ? 'border-primary bg-secondary text-secondary-foreground' : 'border-transparent hover:bg-muted',
                       )}
                     >
-                      <LessonStatusIcon status={lesson.status} />
+                      {lesson.lockedBy ? (
+                        <>
+                          <LockIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                          <span className="sr-only">Locked:</span>
+                        </>
+                      ) : (
+                        <LessonStatusIcon status={lesson.status} />
+                      )}
                       <span className="min-w-0 flex-1">
-                        <span className={cn('block leading-snug', current && 'font-semibold')}>{lesson.title}</span>
+                        <span className={cn('block leading-snug', current && 'font-semibold', lesson.lockedBy && 'text-muted-foreground')}>
+                          {lesson.title}
+                        </span>
                         <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                           <type.icon aria-hidden="true" className="size-3.5" />
                           {type.label}
                         </span>
+                        {lesson.lockedBy && (
+                          <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="lock-reason">
+                            {LearningMessages.lockedBy(lesson.lockedBy)}
+                          </span>
+                        )}
                       </span>
                     </button>
                   </li>

@@ -1,6 +1,7 @@
-import type { LearnResponse } from '@common/learning';
+import type { LearnResponse, VideoProgressResponse } from '@common/learning';
 import { progressPercent } from '@common/learning-rules';
 import type { Submission } from '@common/practice';
+import type { QuizAttemptResult } from '@common/quizzes';
 import { useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, MousePointerClickIcon } from 'lucide-react';
 import { lazy, memo, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -79,7 +80,8 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   useEffect(() => {
     if (!current) return;
     setExpanded((open) => (open.has(current.chapterId) ? open : new Set(open).add(current.chapterId)));
-    if (!preview && current.status === 'not_started') {
+    // A locked lesson records nothing: the server would refuse it (lessons in order).
+    if (!preview && current.status === 'not_started' && !current.lockedBy) {
       // The lesson the page opens with is recorded once the page has loaded and gone idle: the
       // write and the outline it updates never compete with the first paint. A lesson the student
       // then opens is recorded at once.
@@ -138,10 +140,41 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     });
   });
 
-  // Passing a lesson's last exercise completes it on the server: the outline and the dashboard catch
-  // up, and a completed course opens the same dialog as Mark Complete. The student stays on the
-  // lesson, looking at their result.
-  const exercisesCompleted = useStableHandler((submission: Submission) => {
+  // Passing a lesson's last check (an exercise or its quiz) completes it on the server: the outline
+  // and the dashboard catch up, and a completed course opens the same dialog as Mark Complete. The
+  // student stays on the lesson, looking at their result.
+  const exercisesCompleted = useStableHandler((submission: Submission) =>
+    checksCompleted(submission.courseJustCompleted, 'You passed every exercise in this lesson.'),
+  );
+  const quizCompleted = useStableHandler((result: QuizAttemptResult) =>
+    checksCompleted(result.courseJustCompleted, current?.exerciseCount ? 'You passed every check in this lesson.' : 'You passed the quiz.'),
+  );
+
+  // The server's word on the video's watched share: Mark Complete follows it without a refetch.
+  const videoReport = useStableHandler((lessonId: string, report: VideoProgressResponse) => {
+    if (report.preview) return;
+    queryClient.setQueryData<LearnResponse>(
+      learningKeys.outline(course.id),
+      (old) =>
+        old && {
+          ...old,
+          chapters: old.chapters.map((ch) => ({
+            ...ch,
+            lessons: ch.lessons.map((l) =>
+              l.id === lessonId ? { ...l, watchRequired: report.watchRequired, videoPositionSeconds: report.positionSeconds } : l,
+            ),
+          })),
+        },
+    );
+  });
+
+  // The way forward from a locked lesson: the first lesson not completed, which locks it.
+  const openBlocker = useStableHandler(() => {
+    const blocker = lessons.find((l) => l.status !== 'completed');
+    if (blocker) select(blocker.id);
+  });
+
+  function checksCompleted(courseJustCompleted: boolean, description: string) {
     if (!current) return;
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
@@ -164,9 +197,9 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
       );
     }
     void queryClient.invalidateQueries({ queryKey: learningKeys.student });
-    if (submission.courseJustCompleted) afterCompletion(true);
-    else toast.success('Lesson Completed!', { description: 'You passed every exercise in this lesson.' });
-  });
+    if (courseJustCompleted) afterCompletion(true);
+    else toast.success('Lesson Completed!', { description });
+  }
 
   const toggleChapter = useStableHandler((chapterId: string) => {
     setExpanded((open) => {
@@ -225,6 +258,9 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
                 onNext={goNext}
                 onComplete={markComplete}
                 onExercisesCompleted={exercisesCompleted}
+                onQuizCompleted={quizCompleted}
+                onOpenBlocker={openBlocker}
+                onVideoReport={videoReport}
               />
             </>
           ) : (
@@ -261,7 +297,8 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
           position={current.index + 1}
           total={lessons.length}
           completed={current.status === 'completed'}
-          completedByExercises={current.exerciseCount > 0}
+          noCompleteButton={current.exerciseCount > 0 || current.hasQuiz || current.lockedBy !== null}
+          completeDisabled={current.watchRequired !== null}
           completing={completing}
           hasPrevious={!!previous}
           hasNext={!!next}

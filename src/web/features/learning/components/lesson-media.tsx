@@ -1,8 +1,11 @@
-import { isFramedPlayer } from '@common/video';
+import { isFramedPlayer, playerEmbed } from '@common/video';
+import { useCallback, useMemo, useState } from 'react';
 import { DownloadIcon, ExternalLinkIcon, FileTextIcon, VideoIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { VideoFacade } from '@web/components/video-facade';
 import { useShownOnce, useTrackedVideo } from '@web/features/learning-events/use-media-tracking';
+import { usePlayerProgress, useVideoReporter, type VideoReportHandler } from '../use-video-progress';
+import { withStart } from '../video-playback';
 
 const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|#|$)/i.test(url);
 
@@ -11,15 +14,61 @@ const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|#|$)/i.test(url);
  * the host until the student presses play), the browser's own player for a video file, a link for
  * any other site.
  */
-export function LessonVideo({ url, title, onStart }: { url: string; title: string; onStart?: () => void }) {
+export function LessonVideo({
+  url,
+  title,
+  onStart,
+  lessonId,
+  resumeAt = null,
+  onProgress,
+}: {
+  url: string;
+  title: string;
+  onStart?: () => void;
+  /** With a lesson, the playback is reported to the server (resume on any device, the watched share). */
+  lessonId?: string;
+  /** Where the student left the video: it starts there. Read once, when the lesson opens. */
+  resumeAt?: number | null;
+  onProgress?: VideoReportHandler;
+}) {
   const player = useTrackedVideo(url, onStart);
+  const [startAt] = useState(resumeAt);
+  const embed = useMemo(() => playerEmbed(url, window.location.origin), [url]);
+  const src = useMemo(() => withStart(player.src, embed.provider, startAt), [player.src, embed.provider, startAt]);
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const trackedRef = player.ref;
+  const frameRef = useCallback(
+    (el: HTMLIFrameElement | null) => {
+      trackedRef(el);
+      setFrame(el);
+    },
+    [trackedRef],
+  );
+  const reporter = useVideoReporter(lessonId ?? '', Boolean(lessonId && onProgress), onProgress);
+  usePlayerProgress(frame, embed.provider, embed.provider ? new URL(embed.url).origin : '', startAt, reporter.feed);
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-xl border bg-slate-950 shadow-sm">
       {isVideoFile(url) ? (
         // Captions come with the host's player; plain files carry none we could offer.
         <video
           src={url}
-          onPlay={onStart}
+          onPlay={(e) => {
+            onStart?.();
+            reporter.feed({ position: e.currentTarget.currentTime, duration: e.currentTarget.duration || null, playing: true });
+          }}
+          onTimeUpdate={(e) =>
+            reporter.feed({
+              position: e.currentTarget.currentTime,
+              duration: e.currentTarget.duration || null,
+              playing: !e.currentTarget.paused,
+            })
+          }
+          onPause={(e) =>
+            reporter.feed({ position: e.currentTarget.currentTime, duration: e.currentTarget.duration || null, playing: false })
+          }
+          onLoadedMetadata={(e) => {
+            if (startAt !== null && startAt > 5 && startAt < e.currentTarget.duration - 5) e.currentTarget.currentTime = startAt;
+          }}
           controls
           preload="metadata"
           className="absolute inset-0 size-full"
@@ -39,7 +88,7 @@ export function LessonVideo({ url, title, onStart }: { url: string; title: strin
           </Button>
         </div>
       ) : (
-        <VideoFacade src={player.src} frameRef={player.ref} title={`Video: ${title}`} label={`${title}. Play video`}>
+        <VideoFacade src={src} frameRef={frameRef} title={`Video: ${title}`} label={`${title}. Play video`}>
           <span className="block text-lg font-semibold sm:text-xl">{title}</span>
           <span className="mt-1 block text-sm text-slate-200">Play video</span>
         </VideoFacade>

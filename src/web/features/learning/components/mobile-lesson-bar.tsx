@@ -6,8 +6,10 @@ type Props = {
   position: number;
   total: number;
   completed: boolean;
-  /** The lesson is completed by passing its exercises: no Complete button (the lesson says so). */
-  completedByExercises: boolean;
+  /** The lesson is completed by passing its checks (exercises, quiz), or is locked: no Complete button (the lesson says why). */
+  noCompleteButton: boolean;
+  /** The video is not watched enough yet: Complete is disabled (the lesson says why). */
+  completeDisabled: boolean;
   completing: boolean;
   hasPrevious: boolean;
   hasNext: boolean;
@@ -16,12 +18,13 @@ type Props = {
   onComplete: () => void;
 };
 
-/** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done (and has no exercises), next — fixed at the bottom. */
+/** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done (and has no checks), next — fixed at the bottom. */
 export const MobileLessonBar = memo(function MobileLessonBar({
   position,
   total,
   completed,
-  completedByExercises,
+  noCompleteButton,
+  completeDisabled,
   completing,
   hasPrevious,
   hasNext,
@@ -41,8 +44,8 @@ export const MobileLessonBar = memo(function MobileLessonBar({
         <p className="min-w-0 flex-1 text-center text-sm font-medium tabular-nums">
           Lesson {position} of {total}
         </p>
-        {!completed && !completedByExercises && (
-          <Button onClick={onComplete} disabled={completing}>
+        {!completed && !noCompleteButton && (
+          <Button onClick={onComplete} disabled={completing || completeDisabled}>
             {completing ? (
               <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
             ) : (

@@ -1,0 +1,298 @@
+import { correctSummary, QuizMessages, type QuizAttemptResult, type StudentQuiz } from '@common/quizzes';
+import { CheckCircle2Icon, ClipboardCheckIcon, LoaderCircleIcon, RotateCcwIcon, SendIcon, WifiOffIcon, XCircleIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { useSession } from '@web/lib/auth';
+import { toastFailure } from '@web/lib/notify';
+import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, type DraftAnswers } from '../answer-storage';
+import { useLessonQuiz } from '../api/get-lesson-quiz';
+import { useSubmitQuiz } from '../api/submit-quiz';
+import { useOnline } from '../use-online';
+
+export type LessonQuizProps = {
+  lessonId: string;
+  /** A graded attempt that completed the lesson (and perhaps the course). */
+  onLessonCompleted: (result: QuizAttemptResult) => void;
+};
+
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+function attemptsText(quiz: StudentQuiz) {
+  if (quiz.attemptsAllowed === null) return 'Unlimited attempts';
+  return `${quiz.attemptsUsed} of ${quiz.attemptsAllowed} ${quiz.attemptsAllowed === 1 ? 'attempt' : 'attempts'} used`;
+}
+
+/** One question of the form: choices as radio buttons or checkboxes, or a text or number field. */
+function QuestionField({
+  question,
+  number,
+  value,
+  onChange,
+  disabled,
+}: {
+  question: StudentQuiz['questions'][number];
+  number: number;
+  value: DraftAnswers[string] | undefined;
+  onChange: (value: DraftAnswers[string]) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const chosen = new Set(value?.choiceIds ?? []);
+  return (
+    <li className="rounded-lg border p-3 sm:p-4">
+      <fieldset disabled={disabled} className="grid gap-3">
+        <legend className="mb-2 font-medium">
+          <span className="text-muted-foreground">Question {number}. </span>
+          <span className="whitespace-pre-line break-words">{question.prompt}</span>
+        </legend>
+        {question.kind === 'single' || question.kind === 'multiple' ? (
+          <div className="grid gap-2">
+            {question.kind === 'multiple' && <p className="-mt-1 text-xs text-muted-foreground">Choose every answer that is right.</p>}
+            {question.choices.map((c) => (
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-start gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+              >
+                <input
+                  type={question.kind === 'single' ? 'radio' : 'checkbox'}
+                  name={`${id}-choice`}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                  checked={chosen.has(c.id)}
+                  onChange={(e) => {
+                    if (question.kind === 'single') return onChange({ choiceIds: [c.id] });
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(c.id);
+                    else next.delete(c.id);
+                    onChange({ choiceIds: [...next] });
+                  }}
+                />
+                <span className="min-w-0 break-words">{c.text}</span>
+              </label>
+            ))}
+          </div>
+        ) : (
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-text`} className="text-sm text-muted-foreground">
+              {question.kind === 'number' ? 'Your answer (a number)' : 'Your answer'}
+            </label>
+            <Input
+              id={`${id}-text`}
+              inputMode={question.kind === 'number' ? 'decimal' : undefined}
+              autoComplete="off"
+              className="max-w-sm"
+              value={value?.text ?? ''}
+              onChange={(e) => onChange({ text: e.target.value })}
+            />
+          </div>
+        )}
+      </fieldset>
+    </li>
+  );
+}
+
+/** A graded attempt: 'N of M correct', the score, passed or not, and per question right or wrong with the explanation. */
+function AttemptResult({ quiz, result, onTryAgain }: { quiz: StudentQuiz; result: QuizAttemptResult; onTryAgain: (() => void) | null }) {
+  const prompts = new Map(quiz.questions.map((q) => [q.id, q.prompt]));
+  return (
+    <div className="grid gap-4">
+      <div
+        role="status"
+        className={
+          result.passed
+            ? 'rounded-lg border border-green-300 bg-green-50 p-4 text-green-900 dark:border-green-900 dark:bg-green-950/60 dark:text-green-100'
+            : 'rounded-lg border border-warning-border bg-warning-bg p-4 text-warning-foreground'
+        }
+      >
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-lg font-semibold">
+          {result.passed ? (
+            <CheckCircle2Icon aria-hidden="true" className="size-5" />
+          ) : (
+            <XCircleIcon aria-hidden="true" className="size-5" />
+          )}
+          <span>{correctSummary(result.correctCount, result.questionCount)}</span>
+          <span className="tabular-nums">Score {result.score}%</span>
+        </p>
+        <p className="mt-1 text-sm">
+          {result.passed
+            ? 'You passed'
+            : onTryAgain
+              ? `Not passed yet: the pass mark is ${quiz.passMark}%.`
+              : `Not passed: the pass mark is ${quiz.passMark}% and no attempts are left.`}
+        </p>
+      </div>
+      <ol className="grid gap-2" aria-label="Your answers, graded">
+        {result.questions.map((q, i) => (
+          <li key={q.questionId} className="rounded-lg border p-3 text-sm">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <p className="min-w-0 flex-1 break-words">
+                <span className="text-muted-foreground">Question {i + 1}. </span>
+                {prompts.get(q.questionId) ?? 'A question since removed'}
+              </p>
+              {q.correct ? (
+                <Badge variant="green">
+                  <CheckCircle2Icon aria-hidden="true" />
+                  Right
+                </Badge>
+              ) : (
+                <Badge variant="rose">
+                  <XCircleIcon aria-hidden="true" />
+                  Wrong
+                </Badge>
+              )}
+            </div>
+            {q.explanation && <p className="mt-2 whitespace-pre-line text-muted-foreground">{q.explanation}</p>}
+          </li>
+        ))}
+      </ol>
+      {onTryAgain && (
+        <div>
+          <Button variant="outline" onClick={onTryAgain}>
+            <RotateCcwIcon aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The lesson's quiz, below its exercises: answered here, graded on the server. */
+export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizProps) {
+  const query = useLessonQuiz(lessonId);
+  const submit = useSubmitQuiz(lessonId);
+  const online = useOnline();
+  const { session } = useSession();
+  const userId = session?.user.id ?? 'anonymous';
+  const quiz = query.data?.quiz ?? null;
+  // The result on screen: the last graded attempt, until the student tries again.
+  const [shown, setShown] = useState<QuizAttemptResult | null | undefined>(undefined);
+  const [answers, setAnswers] = useState<DraftAnswers>({});
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+
+  // The answers given before a reload or while offline come back with the quiz.
+  useEffect(() => {
+    if (!quiz || loadedFor === quiz.id) return;
+    setLoadedFor(quiz.id);
+    setAnswers(loadAnswers(storage(), userId, quiz.id));
+  }, [quiz, loadedFor, userId]);
+
+  const result = shown === undefined ? (quiz?.lastAttempt ?? null) : shown;
+
+  const change = (questionId: string, value: DraftAnswers[string]) => {
+    if (!quiz) return;
+    const next = { ...answers, [questionId]: value };
+    setAnswers(next);
+    storeAnswers(storage(), userId, quiz.id, next);
+  };
+
+  const send = () => {
+    if (!quiz || !online || submit.isPending) return;
+    submit.mutate(
+      { lessonId, answers: toQuizAnswers(quiz.questions, answers) },
+      {
+        onSuccess: (graded) => {
+          clearAnswers(storage(), userId, quiz.id);
+          setAnswers({});
+          setShown(graded);
+          if (graded.lessonCompleted) onLessonCompleted(graded);
+          requestAnimationFrame(() => document.getElementById(`quiz-result-${lessonId}`)?.focus());
+        },
+        onError: (err) => toastFailure(err, 'Your answers could not be graded. Please try again.', 'Not Submitted'),
+      },
+    );
+  };
+
+  // A fresh grading knows the attempts left after it; otherwise the quiz says.
+  const attemptsLeft = shown ? shown.attemptsLeft : (quiz?.attemptsLeft ?? null);
+  const canTryAgain = attemptsLeft === null || attemptsLeft > 0;
+
+  return (
+    <section aria-labelledby="lesson-quiz-title" className="grid gap-4 rounded-xl border bg-card p-3 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="lesson-quiz-title" className="flex items-center gap-2 text-lg font-semibold">
+          <ClipboardCheckIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          Quiz
+        </h3>
+        {quiz && (
+          <p className="text-sm text-muted-foreground">
+            Pass mark {quiz.passMark}% · {attemptsText(quiz)}
+          </p>
+        )}
+      </div>
+      {query.isPending ? (
+        <Spinner label="Loading the quiz…" showLabel className="py-8" />
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p className="text-muted-foreground">
+            {online ? 'The quiz could not be loaded.' : 'You are offline. The quiz needs a connection to load.'}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RotateCcwIcon aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      ) : !quiz ? (
+        <p className="text-sm text-muted-foreground">This lesson has no quiz.</p>
+      ) : result ? (
+        <div id={`quiz-result-${lessonId}`} tabIndex={-1} className="focus:outline-none">
+          <AttemptResult
+            quiz={quiz}
+            result={result}
+            onTryAgain={
+              !result.passed && canTryAgain
+                ? () => {
+                    setShown(null);
+                    void query.refetch();
+                  }
+                : null
+            }
+          />
+        </div>
+      ) : (
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          {quiz.preview && <p className="text-sm text-muted-foreground">Preview: your answers are graded but not saved.</p>}
+          <ol className="grid gap-3">
+            {quiz.questions.map((q, i) => (
+              <QuestionField
+                key={q.id}
+                question={q}
+                number={i + 1}
+                value={answers[q.id]}
+                onChange={(v) => change(q.id, v)}
+                disabled={submit.isPending}
+              />
+            ))}
+          </ol>
+          {!online && (
+            <Alert variant="warning" role="status">
+              <WifiOffIcon aria-hidden="true" />
+              <p>{QuizMessages.offline}</p>
+            </Alert>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={!online || submit.isPending}>
+              {submit.isPending ? (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <SendIcon aria-hidden="true" />
+              )}
+              Submit Answers
+            </Button>
+            <p className="text-xs text-muted-foreground">Unanswered questions count as wrong.</p>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
