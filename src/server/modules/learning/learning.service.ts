@@ -140,9 +140,10 @@ const Q = {
   lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
   /**
    * A video report, credited against the server's clock ($6): at most the seconds elapsed since the
-   * student's previous report of this lesson plus a little slack ($8), a first report at most one
-   * report interval ($7), never beyond the duration. The row's lock makes parallel reports share
-   * one allowance. The duration is the largest the player ever reported.
+   * student's previous report of this lesson, times a little slack for network delays ($8: a
+   * factor, so that reports sent in a burst, with no time between them, earn nothing), a first
+   * report at most one report interval ($7), never beyond the duration. The row's lock makes
+   * parallel reports share one allowance. The duration is the largest the player ever reported.
    */
   videoProgress: statement(
     'video_progress',
@@ -153,15 +154,18 @@ const Q = {
        duration_seconds = greatest(v.duration_seconds, excluded.duration_seconds),
        watched_seconds = least(
          greatest(v.duration_seconds, excluded.duration_seconds),
-         v.watched_seconds + least($4::float8, $9::float8, greatest(0, extract(epoch from ($6::timestamptz - v.updated_at))) + $8::float8)
+         v.watched_seconds + least($4::float8, $9::float8, greatest(0, extract(epoch from ($6::timestamptz - v.updated_at))) * $8::float8)
        ),
        updated_at = greatest(v.updated_at, $6::timestamptz)
      returning position_seconds, watched_seconds, duration_seconds, learning_lesson_watch_missing($1, $2) as watch_required`,
   ),
 };
 
-/** Video credit: a first report may cover one report interval; every report gets a little network slack, and at most half a minute. */
-export const VIDEO_CREDIT = { firstSeconds: 12, slackSeconds: 2, maxPerReportSeconds: 30 } as const;
+/**
+ * Video credit: a first report may cover one report interval; later ones the time that passed since
+ * the one before, with 10% slack for a report that arrived late, and at most half a minute.
+ */
+export const VIDEO_CREDIT = { firstSeconds: 12, slackFactor: 1.1, maxPerReportSeconds: 30 } as const;
 
 const run = <T extends pg.QueryResultRow>(on: Pick<pg.Pool, 'query'>, q: Statement, values: unknown[]) =>
   on.query<T>({ name: q.name, text: q.text, values });
@@ -392,7 +396,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         body.durationSeconds,
         now().toISOString(),
         VIDEO_CREDIT.firstSeconds,
-        VIDEO_CREDIT.slackSeconds,
+        VIDEO_CREDIT.slackFactor,
         VIDEO_CREDIT.maxPerReportSeconds,
       ]);
       const r = rows[0]!;
