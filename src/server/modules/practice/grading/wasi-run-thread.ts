@@ -84,7 +84,8 @@ function run(request: WasiRunRequest): ThreadRunEnd {
     new CountedOutputFd(1, request.outputLimitBytes, request.outputLimitBytes),
     new CountedOutputFd(2, request.outputLimitBytes, request.stderrKeepBytes),
   ];
-  const shim = new WASI(['main'], [], fds);
+  // debug: false, said outright: the shim logs every environment and argument call when it is left unset.
+  const shim = new WASI(['main'], [], fds, { debug: false });
   let memory: WasmMemory | null = null;
   try {
     const instance = new wasmApi.Instance(request.module, {
