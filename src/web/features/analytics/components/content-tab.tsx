@@ -1,40 +1,9 @@
 import { ANALYTICS_RANGE_LABELS, type AnalyticsRange, type AnalyticsResponse } from '@common/analytics';
-import { BotIcon, FileDownIcon, FileTextIcon, MousePointerClickIcon, PlayCircleIcon, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { BotIcon, FileDownIcon, FileTextIcon, MousePointerClickIcon, PlayCircleIcon } from 'lucide-react';
 import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, tutorialInsight } from '../view-model';
-import { Metric, MetricList, NotTracked } from './parts';
+import { EngagementCard, Metric, MetricList, NotTracked } from './parts';
 import { PracticeEngagementCard } from './practice-figures';
 import { QuizEngagementCard } from './quiz-figures';
-
-function EngagementCard({
-  icon: Icon,
-  title,
-  description,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-start gap-3 space-y-0">
-        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
-          <Icon className="size-5" aria-hidden="true" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <CardTitle asChild>
-            <h2>{title}</h2>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 export function ContentTab({
   content: c,

@@ -1,4 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import { NOT_TRACKED, type Tone } from '../view-model';
@@ -62,6 +64,50 @@ export function ToneBar({ value, tone, label }: { value: number; tone: Tone; lab
       className="h-2 w-full overflow-hidden rounded-full bg-muted"
     >
       <div className={cn('h-full rounded-full', toneFill[tone])} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** A card of the Content Engagement tab: an icon, a title (h2), what it measures, then its figures. */
+export function EngagementCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start gap-3 space-y-0">
+        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+          <Icon className="size-5" aria-hidden="true" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <CardTitle asChild>
+            <h2>{title}</h2>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A wide table that scrolls sideways on a phone: the region takes focus, so the keyboard can scroll it too. */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      className="mt-4 overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      {children}
     </div>
   );
 }

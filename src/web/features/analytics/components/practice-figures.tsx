@@ -3,7 +3,7 @@ import { LANGUAGE_LABELS } from '@common/practice';
 import { CodeIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatNumber, formatPercent, NO_DATA, plural, stuckExercises } from '../view-model';
-import { Metric, MetricList } from './parts';
+import { EngagementCard, Metric, MetricList, ScrollRegion } from './parts';
 
 type Practice = AnalyticsResponse['practice'];
 type ExerciseFigures = Practice['exercises'][number];
@@ -28,81 +28,63 @@ function ExerciseName({ x }: { x: ExerciseFigures }) {
 /** Content Engagement: how much code students submit, and per exercise who tried and who passed. */
 export function PracticeEngagementCard({ practice, period }: { practice: Practice; period: string }) {
   return (
-    <Card>
-      <CardHeader className="flex-row items-start gap-3 space-y-0">
-        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
-          <CodeIcon className="size-5" aria-hidden="true" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <CardTitle asChild>
-            <h2>Exercises</h2>
-          </CardTitle>
-          <CardDescription>
-            Students’ graded submissions of code. Per exercise, over all time: who tried, who passed, how many submissions passing took, and
-            the test failed most often.
-          </CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent>
-        <MetricList className="sm:grid-cols-3">
-          <Metric label={`Submissions (${period})`} value={formatNumber(practice.submissions)} />
-          <Metric label={`Students submitting (${period})`} value={formatNumber(practice.studentsSubmitting)} />
-          <Metric label="Exercises" value={formatNumber(practice.exercises.length)} />
-        </MetricList>
-        {practice.exercises.length === 0 ? (
-          <p className="mt-4 text-sm text-muted-foreground">No lesson has an exercise yet.</p>
-        ) : (
-          // The table scrolls sideways on a phone: the region takes focus so the keyboard can scroll it too.
-          <div
-            className="mt-4 overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            role="region"
-            aria-label="Figures per exercise"
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Figures per exercise</caption>
-              <thead className="text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Exercise
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Tried
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Passed
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Submissions to pass (median)
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Failed most
-                  </th>
+    <EngagementCard
+      icon={CodeIcon}
+      title="Exercises"
+      description="Students’ graded submissions of code. Per exercise, over all time: who tried, who passed, how many submissions passing took, and the test failed most often."
+    >
+      <MetricList className="sm:grid-cols-3">
+        <Metric label={`Submissions (${period})`} value={formatNumber(practice.submissions)} />
+        <Metric label={`Students submitting (${period})`} value={formatNumber(practice.studentsSubmitting)} />
+        <Metric label="Exercises" value={formatNumber(practice.exercises.length)} />
+      </MetricList>
+      {practice.exercises.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">No lesson has an exercise yet.</p>
+      ) : (
+        <ScrollRegion label="Figures per exercise">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Figures per exercise</caption>
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Exercise
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Tried
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Passed
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Submissions to pass (median)
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Failed most
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {practice.exercises.map((x) => (
+                <tr key={x.exercise.id} className="border-t align-top">
+                  <td className="py-2 pr-3">
+                    <ExerciseName x={x} />
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(x.tried)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatNumber(x.passed)}
+                    {x.passRate !== null && <span className="block text-xs text-muted-foreground">{formatPercent(x.passRate)}</span>}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {x.medianSubmissionsToPass === null ? NO_DATA : formatNumber(x.medianSubmissionsToPass)}
+                  </td>
+                  <td className="py-2">{hardest(x)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {practice.exercises.map((x) => (
-                  <tr key={x.exercise.id} className="border-t align-top">
-                    <td className="py-2 pr-3">
-                      <ExerciseName x={x} />
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(x.tried)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
-                      {formatNumber(x.passed)}
-                      {x.passRate !== null && <span className="block text-xs text-muted-foreground">{formatPercent(x.passRate)}</span>}
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
-                      {x.medianSubmissionsToPass === null ? NO_DATA : formatNumber(x.medianSubmissionsToPass)}
-                    </td>
-                    <td className="py-2">{hardest(x)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </EngagementCard>
   );
 }
 

@@ -2,7 +2,7 @@ import type { AnalyticsResponse } from '@common/analytics';
 import { ClipboardCheckIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatNumber, formatPercent } from '../view-model';
-import { Metric, MetricList } from './parts';
+import { EngagementCard, Metric, MetricList, ScrollRegion } from './parts';
 
 type Quizzes = AnalyticsResponse['quizzes'];
 type QuizFigures = Quizzes['quizzes'][number];
@@ -24,70 +24,58 @@ function QuizName({ q }: { q: QuizFigures }) {
 /** Content Engagement: quiz attempts in the period, and per quiz its attempts, pass rate, average score and hardest question. */
 export function QuizEngagementCard({ quizzes, period }: { quizzes: Quizzes; period: string }) {
   return (
-    <Card>
-      <CardHeader className="flex-row items-start gap-3 space-y-0">
-        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
-          <ClipboardCheckIcon className="size-5" aria-hidden="true" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <CardTitle asChild>
-            <h2>Quizzes</h2>
-          </CardTitle>
-          <CardDescription>
-            Students’ graded attempts in the period. Per quiz: attempts, the share of students who passed, the average score, and the
-            question answered right least often.
-          </CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent>
-        <MetricList className="sm:grid-cols-3">
-          <Metric label={`Attempts (${period})`} value={formatNumber(quizzes.attempts)} />
-          <Metric label={`Students attempting (${period})`} value={formatNumber(quizzes.studentsAttempting)} />
-          <Metric label="Quizzes" value={formatNumber(quizzes.quizzes.length)} />
-        </MetricList>
-        {quizzes.quizzes.length === 0 ? (
-          <p className="mt-4 text-sm text-muted-foreground">No lesson has a quiz yet.</p>
-        ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Figures per quiz</caption>
-              <thead className="text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Quiz (lesson)
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Pass rate
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Average score
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Hardest question
-                  </th>
+    <EngagementCard
+      icon={ClipboardCheckIcon}
+      title="Quizzes"
+      description="Students’ graded attempts in the period. Per quiz: attempts, the share of students who passed, the average score, and the question answered right least often."
+    >
+      <MetricList className="sm:grid-cols-3">
+        <Metric label={`Attempts (${period})`} value={formatNumber(quizzes.attempts)} />
+        <Metric label={`Students attempting (${period})`} value={formatNumber(quizzes.studentsAttempting)} />
+        <Metric label="Quizzes" value={formatNumber(quizzes.quizzes.length)} />
+      </MetricList>
+      {quizzes.quizzes.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">No lesson has a quiz yet.</p>
+      ) : (
+        <ScrollRegion label="Figures per quiz">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Figures per quiz</caption>
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Quiz (lesson)
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Attempts
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Pass rate
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Average score
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Hardest question
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {quizzes.quizzes.map((q) => (
+                <tr key={q.quizId} className="border-t align-top">
+                  <td className="py-2 pr-3">
+                    <QuizName q={q} />
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(q.attempts)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.passRate)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.averageScore)}</td>
+                  <td className="py-2">{hardest(q)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {quizzes.quizzes.map((q) => (
-                  <tr key={q.quizId} className="border-t align-top">
-                    <td className="py-2 pr-3">
-                      <QuizName q={q} />
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(q.attempts)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.passRate)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.averageScore)}</td>
-                    <td className="py-2">{hardest(q)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </EngagementCard>
   );
 }
 
