@@ -8,6 +8,8 @@ export const LearningMessages = {
   courseNotFound: 'Course not found',
   lessonNotFound: 'Lesson not found',
   checksNotPassed: 'Pass every exercise in this lesson to complete it.',
+  quizNotPassed: 'Pass the quiz of this lesson to complete it.',
+  checksAndQuizNotPassed: 'Pass every exercise and the quiz of this lesson to complete it.',
   /** A lesson of a course whose lessons must be completed in order, with an earlier one not completed. */
   lockedBy: (title: string) => `Complete "${title}" first.`,
   /** Mark Complete on a video lesson of a course whose videos must be watched. */

@@ -72,3 +72,10 @@ export const CODE_TOKEN_COLOURS = [
   '[&_.hljs-variable]:text-rose-700 dark:[&_.hljs-variable]:text-rose-300',
   '[&_.hljs-params]:text-slate-800 dark:[&_.hljs-params]:text-slate-200',
 ].join(' ');
+
+/** Fenced code blocks in rendered Markdown: a bordered box that scrolls sideways, focusable to scroll by keyboard. */
+export const CODE_BLOCK_CLASSES = [
+  '[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:border [&_pre]:bg-white [&_pre]:p-3 [&_pre]:text-slate-900 dark:[&_pre]:bg-slate-950 dark:[&_pre]:text-slate-100',
+  '[&_pre:focus-visible]:outline-none [&_pre:focus-visible]:ring-2 [&_pre:focus-visible]:ring-ring',
+  '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-[0.8rem] [&_pre_code]:leading-snug',
+].join(' ');

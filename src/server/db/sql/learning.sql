@@ -145,7 +145,11 @@ BEGIN
 		RETURN;
 	END IF;
 	IF p_status = 'completed' AND NOT learning_lesson_checks_passed(p_student, p_lesson) THEN
-		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text, NULL::text;
+		-- The detail says which kinds of check the lesson has, so the refusal can name them.
+		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text,
+			concat_ws('+',
+				CASE WHEN EXISTS (SELECT 1 FROM exercises x WHERE x.lesson_id = p_lesson) THEN 'exercises' END,
+				CASE WHEN EXISTS (SELECT 1 FROM quizzes q WHERE q.lesson_id = p_lesson) THEN 'quiz' END);
 		RETURN;
 	END IF;
 	IF p_status = 'completed' THEN

@@ -439,7 +439,15 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
       if (r.access === 'locked') throw lockedError(r.detail!);
-      if (r.access === 'checks_not_passed') throw conflict(LearningMessages.checksNotPassed, ErrorCode.checksNotPassed);
+      if (r.access === 'checks_not_passed') {
+        const message =
+          r.detail === 'quiz'
+            ? LearningMessages.quizNotPassed
+            : r.detail === 'exercises+quiz'
+              ? LearningMessages.checksAndQuizNotPassed
+              : LearningMessages.checksNotPassed;
+        throw conflict(message, ErrorCode.checksNotPassed);
+      }
       if (r.access === 'video_not_watched') throw conflict(LearningMessages.watchFirst(Number(r.detail)), ErrorCode.videoNotWatched);
       assertAccess(r.access);
       const courseCompleted = r.total > 0 && r.completed_after >= r.total;

@@ -208,6 +208,7 @@ describe('the student', () => {
     const early = await inject('PUT', `/api/lessons/${quizLesson}/progress`, s.cookie, { status: 'completed' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe(ErrorCode.checksNotPassed);
+    expect(early.json().error.message).toBe('Pass the quiz of this lesson to complete it.');
 
     for (let i = 0; i < 4; i++) {
       const right = [false, false, false, false];

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { cn } from '@web/lib/cn';
-import { CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
+import { CODE_BLOCK_CLASSES, CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
 
 const rehypePlugins = [rehypeHighlightCode];
 
@@ -38,9 +38,7 @@ const prose = [
   '[&_hr]:my-3',
   // Inline code, then blocks (whose code must not get the inline chip).
   '[&_code]:rounded [&_code]:bg-white [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-slate-950',
-  '[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:border [&_pre]:bg-white [&_pre]:p-3 [&_pre]:text-slate-900 dark:[&_pre]:bg-slate-950 dark:[&_pre]:text-slate-100',
-  '[&_pre:focus-visible]:outline-none [&_pre:focus-visible]:ring-2 [&_pre:focus-visible]:ring-ring',
-  '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-[0.8rem] [&_pre_code]:leading-snug',
+  CODE_BLOCK_CLASSES,
 ].join(' ');
 
 /**

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
+import { CODE_BLOCK_CLASSES, CODE_TOKEN_COLOURS, rehypeHighlightCode } from '@web/components/highlight-code';
 import { cn } from '@web/lib/cn';
 
 const rehypePlugins = [rehypeHighlightCode];
@@ -32,9 +32,7 @@ const prose = [
   '[&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground',
   '[&_table]:my-2 [&_table]:text-left [&_th]:border [&_th]:px-2 [&_td]:border [&_td]:px-2',
   '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em]',
-  '[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:border [&_pre]:bg-white [&_pre]:p-3 [&_pre]:text-slate-900 dark:[&_pre]:bg-slate-950 dark:[&_pre]:text-slate-100',
-  '[&_pre:focus-visible]:outline-none [&_pre:focus-visible]:ring-2 [&_pre:focus-visible]:ring-ring',
-  '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-[0.8rem] [&_pre_code]:leading-snug',
+  CODE_BLOCK_CLASSES,
 ].join(' ');
 
 /**
