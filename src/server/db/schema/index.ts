@@ -9,3 +9,4 @@ export * from './analytics';
 export * from './media-helpers';
 export * from './practice';
 export * from './quizzes';
+export * from './notifications';
