@@ -66,17 +66,29 @@ export const AnalyticsRules = {
   recentEnrollmentMax: 10,
   topCoursesComputed: 10,
   topCoursesOverview: 5,
-  /** Predicted completion: 50 lessons at the student's pace; 52 weeks when there is no pace. */
-  targetLessons: 50,
-  defaultCompletionWeeks: 52,
+  /**
+   * A verdict (a drop-off severity, a chapter's difficulty score, a suggestion, a correlation) is
+   * given only from at least this many students; below it the figures show with their n and no verdict.
+   */
+  verdictMinStudents: 5,
   /** The recent window of learning acceleration: 336 hours, counted as the last 14 UTC days (today and the 13 before). */
   recentWindowHours: 336,
   /** Trend: increasing when acceleration is above 1, decreasing below −1. */
   trendThreshold: 1,
-  /** Risk 'Low activity': under 1 lesson per week. */
+  /**
+   * Risk factors are weighed only for a student with lessons left (a student who finished every
+   * course is at no risk). 'Low activity': under 1 lesson per week, once enrolled for at least
+   * 14 days (a few days of history say nothing about a pace).
+   */
   lowActivityBelowPerWeek: 1,
-  /** Risk 'Struggling with content': any enrolment under 20%. */
+  riskHistoryDays: 14,
+  /**
+   * Risk 'Struggling with content', per enrolment: a course the student started (opened a lesson),
+   * still under 20%, with no lesson completed in it for 14 days (counted from the enrolment when none
+   * was). A course not started yet, or one just finished, never makes a student struggling.
+   */
   strugglingContentBelowPercent: 20,
+  stalledAfterDays: 14,
   /** Students listed in `learningVelocity.students` (the CSV has all of them). */
   velocityListMax: 100,
 } as const;
@@ -112,6 +124,9 @@ export const AnalyticsTexts = {
   unknownCourse: 'Unknown Course',
   notTracked: 'not tracked',
 } as const;
+
+/** Whether a sample of `n` students is large enough for a verdict (AnalyticsRules.verdictMinStudents). */
+export const enoughForVerdict = (n: number) => n >= AnalyticsRules.verdictMinStudents;
 
 /** Drop-off colour and suggestion level: above 60 high; above 40 up to 60 medium; 40 or less low. */
 export type DropoffSeverity = 'high' | 'medium' | 'low';
@@ -187,8 +202,13 @@ export const velocityStudentSchema = z.object({
   recentLessonsPerWeek: z.number(),
   /** recentLessonsPerWeek − averageLessonsPerWeek; 2 decimals. */
   learningAcceleration: z.number(),
-  /** now + (50 − completed, at least 0) ÷ pace weeks; now + 52 weeks without a pace. ISO date-time. */
-  predictedCompletionDate: z.string(),
+  /** Lessons not yet completed in the student's enrolled courses. */
+  lessonsLeft: count,
+  /**
+   * now + lessonsLeft ÷ pace weeks, ISO date-time; null when nothing is left (done) or there is no
+   * pace yet (no lesson completed): no date is made up.
+   */
+  predictedCompletionDate: z.string().nullable(),
   riskFactors: z.array(z.enum(RISK_FACTORS)),
   lastActivityAt: z.string().nullable(),
 });
@@ -199,8 +219,12 @@ export const dropoffPointSchema = z.object({
   chapter: ref,
   /** (started − completed) ÷ started, percent with 1 decimal. */
   dropoffRate: z.number(),
+  /** The rate's sample: students who started the lesson. */
+  studentsStarted: count,
   /** Students who started the lesson and have not completed it. */
   studentsAffected: count,
+  /** Null below AnalyticsRules.verdictMinStudents started: too few students for a verdict. */
+  severity: z.enum(['high', 'medium', 'low']).nullable(),
 });
 
 export const predictionMetricSchema = z.enum(['student_growth', 'completion_rate', 'engagement']);
@@ -284,9 +308,11 @@ export const analyticsResponseSchema = z.object({
           lessons: count,
           /** Progress rows (started lessons) in the chapter. */
           studentsStarted: count,
+          /** The sample: students who started the chapter's most-started lesson (at least that many students started the chapter). */
+          students: count,
           /** Completed ÷ started lessons in the chapter, percent; null when no lesson was started. */
           completionRate: percent.nullable(),
-          /** 100 − completionRate; null likewise. */
+          /** 100 − completionRate; null likewise, and below AnalyticsRules.verdictMinStudents students (no verdict). */
           difficultyScore: percent.nullable(),
         }),
       ),
@@ -340,7 +366,8 @@ export const analyticsResponseSchema = z.object({
       completionRateWithoutDownload: percent.nullable(),
       /**
        * Phi coefficient (−1 to 1, 2 decimals) between "downloaded the tutorial" and "completed the
-       * lesson" over the started pairs; null when it is undefined (one of the four margins is 0).
+       * lesson" over the started pairs; null when it is undefined (one of the four margins is 0) or
+       * from fewer than AnalyticsRules.verdictMinStudents started pairs.
        */
       correlationWithCompletion: z.number().nullable(),
     }),
@@ -410,14 +437,18 @@ export const analyticsResponseSchema = z.object({
     ),
   }),
 
-  /** Lessons above the 20% drop-off rate, the top 10 by rate. Empty: AnalyticsTexts.dropoffEmpty. */
+  /**
+   * Lessons above the 20% drop-off rate, the top 10: those with enough students for a verdict
+   * first, then by rate. Empty: AnalyticsTexts.dropoffEmpty.
+   */
   dropoffAnalysis: z.array(
     z.object({
       lesson: z.object({ id, title: z.string(), lessonType: z.enum(['VIDEO', 'PDF', 'MIXED']) }),
       chapter: ref,
       course: ref,
       dropoffRate: z.number(),
-      severity: z.enum(['high', 'medium', 'low']),
+      /** Null below AnalyticsRules.verdictMinStudents started: too few students for a verdict (and no suggestion). */
+      severity: z.enum(['high', 'medium', 'low']).nullable(),
       studentsStarted: count,
       studentsCompleted: count,
       strugglingIndicators: z.object({

@@ -46,15 +46,34 @@ function studentCtes(c: Clock): SQL {
     Array.from({ length: recentDays }, (_, j) => sql`coalesce(a.completed_days[${n(j + 1)} - (${today} - a.window_end)], 0)`),
     sql` + `,
   );
+  // Per student, from their enrolments: the lessons left, and the enrolments stalled under the
+  // 'Struggling with content' threshold (started, not completed a lesson in them for a while).
   return sql`
+  student_courses as (
+    select ch.course_id, count(l.id)::int as total
+    from chapters ch join lessons l on l.chapter_id = ch.id
+    group by ch.course_id
+  ),
+  en as (
+    select e.student_id,
+      sum(greatest(0, coalesce(t.total, 0) - e.completed))::int as lessons_left,
+      count(*) filter (where e.started > 0 and e.completed < coalesce(t.total, 0)
+        and analytics_percent(e.completed, coalesce(t.total, 0)) < ${n(R.strugglingContentBelowPercent)}
+        and coalesce(e.last_completed_at, e.enrolled_at) < ${before(c, R.stalledAfterDays * DAY_MINUTES)})::int as stalled
+    from analytics_enrollment_stats e left join student_courses t on t.course_id = e.course_id
+    where e.enrolled_at is not null
+    group by e.student_id
+  ),
   st as materialized (
     select u.id, u.first_name, u.last_name, u.email,
       coalesce(ss.courses, 0) as courses, coalesce(ss.completed, 0) as completed,
-      ss.percent_sum::float8 / ss.courses as avg_pct, ss.percent_min as min_pct, ss.first_enrolled_at as first_enrolled,
+      ss.percent_sum::float8 / ss.courses as avg_pct, ss.first_enrolled_at as first_enrolled,
+      coalesce(en.lessons_left, 0) as lessons_left, coalesce(en.stalled, 0) as stalled,
       a.last_activity_at, coalesce(${recent}, 0) as recent
     from users u
     left join analytics_student_stats ss on ss.student_id = u.id
     left join analytics_student_activity a on a.student_id = u.id
+    left join en on en.student_id = u.id
     where u.role = 'student' and u.approval_status = 'approved'
   ),
   v as (
@@ -74,13 +93,13 @@ function studentCtes(c: Clock): SQL {
       case when v.recent_pace - v.pace > ${n(R.trendThreshold)} then 'increasing'
            when v.recent_pace - v.pace < -${n(R.trendThreshold)} then 'decreasing'
            else 'stable' end as trend,
-      array_remove(array[
-        case when v.pace < ${n(R.lowActivityBelowPerWeek)} then 'Low activity' end,
+      case when v.lessons_left = 0 then array[]::text[] else array_remove(array[
+        case when v.pace < ${n(R.lowActivityBelowPerWeek)} and v.first_enrolled < ${before(c, R.riskHistoryDays * DAY_MINUTES)}
+             then 'Low activity' end,
         case when v.recent_pace - v.pace < -${n(R.trendThreshold)} then 'Declining engagement' end,
-        case when v.min_pct < ${n(R.strugglingContentBelowPercent)} then 'Struggling with content' end
-      ], null) as risks,
-      ${now} + (case when v.pace > 0 then greatest(0, ${n(R.targetLessons)} - v.completed) / v.pace
-                     else ${n(R.defaultCompletionWeeks)} end) * interval '1 week' as predicted
+        case when v.stalled > 0 then 'Struggling with content' end
+      ], null) end as risks,
+      case when v.lessons_left > 0 and v.pace > 0 then ${now} + (v.lessons_left / v.pace) * interval '1 week' end as predicted
     from v where v.courses > 0
   )`;
 }
@@ -99,15 +118,16 @@ export type VelocityRow = {
   recent_pace: number;
   acc: number;
   risks: string[];
+  lessons_left: number;
   /** json_agg gives timestamps as strings, plain rows as Dates. */
-  predicted: Date | string;
+  predicted: Date | string | null;
   last_activity_at: Date | string | null;
 };
 
 const velocityColumns = sql`
   id, first_name, last_name, email, courses, completed, round(avg_pct)::int as avg_pct, status, trend,
   round(pace::numeric, 2)::float8 as pace, round(recent_pace::numeric, 2)::float8 as recent_pace,
-  round(acc::numeric, 2)::float8 as acc, risks, predicted, last_activity_at`;
+  round(acc::numeric, 2)::float8 as acc, risks, lessons_left, predicted, last_activity_at`;
 
 export type StudentsResult = {
   summary: { total: number; active7: number; active: number; struggling: number; inactive: number };
@@ -168,7 +188,17 @@ export type CoursesResult = {
     dropoff_count: number;
   }[];
   chapters:
-    { course_id: string; id: string; title: string; position: number; lessons: number; started: number; completed: number }[] | null;
+    | {
+        course_id: string;
+        id: string;
+        title: string;
+        position: number;
+        lessons: number;
+        started: number;
+        students: number;
+        completed: number;
+      }[]
+    | null;
   /** Enrolments per PROGRESS_BUCKETS bucket, in its order. */
   distribution: number[];
   course_dropoffs:
@@ -224,7 +254,7 @@ export function coursesQuery(c: Clock): SQL {
   ),
   course_dropoffs as (
     select d.*,
-      row_number() over (partition by d.course_id order by (d.started - d.completed)::float8 / d.started desc, d.started - d.completed desc, d.chapter_position, d.position, d.id) as rn,
+      row_number() over (partition by d.course_id order by d.started >= ${n(R.verdictMinStudents)} desc, (d.started - d.completed)::float8 / d.started desc, d.started - d.completed desc, d.chapter_position, d.position, d.id) as rn,
       count(*) over (partition by d.course_id) as cnt
     from lesson_rows d
     where d.started > 0 and (d.started - d.completed) * 100 > ${n(R.courseDropoffAbovePercent)} * d.started
@@ -245,7 +275,7 @@ export function coursesQuery(c: Clock): SQL {
      from courses co left join course_totals t on t.course_id = co.id left join per_course p on p.course_id = co.id) as courses,
     (select json_agg(x order by x.course_id, x.position, x.id) from (
        select course_id, chapter_id as id, chapter_title as title, chapter_position as position,
-         count(*)::int as lessons, sum(started)::int as started, sum(completed)::int as completed
+         count(*)::int as lessons, sum(started)::int as started, max(started)::int as students, sum(completed)::int as completed
        from lesson_rows group by course_id, chapter_id, chapter_title, chapter_position) x) as chapters,
     (select json_agg(json_build_object(
         'course_id', course_id, 'lesson_id', id, 'lesson_title', title, 'chapter_id', chapter_id, 'chapter_title', chapter_title,
@@ -287,7 +317,8 @@ export function dropoffQuery(c: Clock): SQL {
     join chapters ch on ch.id = l.chapter_id
     join courses co on co.id = ch.course_id
     where s.started > 0 and (s.started - s.completed) * 100 > ${n(R.globalDropoffAbovePercent)} * s.started
-    order by (s.started - s.completed)::float8 / s.started desc, s.started - s.completed desc, co.title, ch.position, l.position, l.id
+    order by s.started >= ${n(R.verdictMinStudents)} desc, (s.started - s.completed)::float8 / s.started desc, s.started - s.completed desc,
+      co.title, ch.position, l.position, l.id
     limit ${n(R.globalDropoffTop)}
   ),
   unfinished as (
@@ -323,7 +354,8 @@ export function dropoffQuery(c: Clock): SQL {
     coalesce(i.opened_only, 0) as opened_only, coalesce(i.started_video, 0) as started_video,
     coalesce(i.viewed_pdf, 0) as viewed_pdf, coalesce(i.downloaded_tutorial, 0) as downloaded_tutorial
   from top left join indicators i on i.lesson_id = top.id
-  order by (top.started - top.completed)::float8 / top.started desc, top.started - top.completed desc, top.course_title, top.id`;
+  order by top.started >= ${n(R.verdictMinStudents)} desc, (top.started - top.completed)::float8 / top.started desc,
+    top.started - top.completed desc, top.course_title, top.id`;
 }
 
 export type TimeResult = {

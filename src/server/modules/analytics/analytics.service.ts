@@ -3,6 +3,7 @@ import {
   ANALYTICS_RANGE_DAYS,
   AnalyticsRules as R,
   dropoffSeverity,
+  enoughForVerdict,
   EXIT_POINT_LABELS,
   PROGRESS_BUCKETS,
   type AnalyticsRange,
@@ -72,7 +73,8 @@ export function toVelocityStudent(r: VelocityRow): VelocityStudent {
     averageLessonsPerWeek: r.pace,
     recentLessonsPerWeek: r.recent_pace,
     learningAcceleration: r.acc,
-    predictedCompletionDate: iso(r.predicted),
+    lessonsLeft: r.lessons_left,
+    predictedCompletionDate: r.predicted === null ? null : iso(r.predicted),
     riskFactors: r.risks as RiskFactor[],
     lastActivityAt: r.last_activity_at === null ? null : iso(r.last_activity_at),
   };
@@ -162,7 +164,9 @@ function learningPaths(result: CoursesResult): AnalyticsResponse['learningPathIn
           lesson: { id: d.lesson_id, title: d.lesson_title },
           chapter: { id: d.chapter_id, title: d.chapter_title },
           dropoffRate: round1(((d.started - d.completed) / d.started) * 100),
+          studentsStarted: d.started,
           studentsAffected: d.started - d.completed,
+          severity: enoughForVerdict(d.started) ? dropoffSeverity(((d.started - d.completed) / d.started) * 100) : null,
         })),
       difficultyProgression: chapters
         .filter((ch) => ch.course_id === c.id)
@@ -173,8 +177,9 @@ function learningPaths(result: CoursesResult): AnalyticsResponse['learningPathIn
             order: ch.position,
             lessons: ch.lessons,
             studentsStarted: ch.started,
+            students: ch.students,
             completionRate,
-            difficultyScore: completionRate === null ? null : 100 - completionRate,
+            difficultyScore: completionRate === null || !enoughForVerdict(ch.students) ? null : 100 - completionRate,
           };
         }),
     }));
@@ -192,7 +197,7 @@ function dropoffAnalysis(rows: DropoffRow[]): AnalyticsResponse['dropoffAnalysis
       chapter: { id: r.chapter_id, title: r.chapter_title },
       course: { id: r.course_id, title: r.course_title },
       dropoffRate: rate,
-      severity: dropoffSeverity(rate),
+      severity: enoughForVerdict(r.started) ? dropoffSeverity(rate) : null,
       studentsStarted: r.started,
       studentsCompleted: r.completed,
       strugglingIndicators: {
@@ -307,12 +312,14 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
             downloadRate: percentOf(tut.downloaded, tut.started),
             completionRateWithDownload: percentOf(tut.downloaded_completed, tut.downloaded),
             completionRateWithoutDownload: percentOf(completedWithout, notDownloaded),
-            correlationWithCompletion: phiCoefficient(
-              tut.downloaded_completed,
-              tut.downloaded - tut.downloaded_completed,
-              completedWithout,
-              notDownloaded - completedWithout,
-            ),
+            correlationWithCompletion: !enoughForVerdict(tut.started)
+              ? null
+              : phiCoefficient(
+                  tut.downloaded_completed,
+                  tut.downloaded - tut.downloaded_completed,
+                  completedWithout,
+                  notDownloaded - completedWithout,
+                ),
           },
           aiTutor: {
             totalChats: tutor.chats,

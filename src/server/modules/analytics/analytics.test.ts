@@ -157,7 +157,8 @@ describe('learning velocity (§9)', () => {
     ids.falling = await learner(t, 'Falling', V.id, 28 * DAY, at(8, 20 * DAY));
     // 1 of 5 = 20%: not "Struggling with content"; pace 0.25 ("Low activity"), recent 0.5.
     ids.twenty = await learner(t, 'Twenty', W.id, 28 * DAY, [[W.lessons[0]!, 3 * DAY]]);
-    // Enrolled 3 days ago, nothing done: 1 week of history at least, pace 0, 52 weeks, 0% "Struggling with content".
+    // Enrolled 3 days ago, nothing done: 1 week of history at least, pace 0 (no date predicted). Too new for
+    // "Low activity", and a course not started is no "Struggling with content".
     ids.fresh = await learner(t, 'Fresh', W.id, 3 * DAY, []);
     // 10 days of history (1.43 weeks), 3 lessons yesterday: pace = recent pace = 2.1, acceleration 0.
     ids.young = await learner(t, 'Young', V.id, 10 * DAY, at(3, DAY));
@@ -167,9 +168,30 @@ describe('learning velocity (§9)', () => {
       [V.lessons[1]!, 13 * DAY + 12 * 60 * MINUTE + MINUTE],
       [V.lessons[2]!, 20 * DAY],
     ]);
-    // Decreasing with 2 risk factors (the intervention note): 8 old lessons in V, nothing in W.
+    // Decreasing with 2 risk factors (the intervention note): 8 old lessons in V; W opened 20 days ago, nothing completed.
     ids.both = await learner(t, 'Both', V.id, 28 * DAY, at(8, 20 * DAY));
     await enrollAt(t.db, ids.both, W.id, t.ago(28 * DAY));
+    await inProgressAt(t.db, ids.both, W.lessons[0]!, t.ago(20 * DAY));
+    // Just finished W (5 lessons 2 days ago), V enrolled 28 days ago and not started (0%): no risk at all.
+    ids.finished = await learner(
+      t,
+      'Finished',
+      W.id,
+      28 * DAY,
+      W.lessons.map((l) => [l, 2 * DAY]),
+    );
+    await enrollAt(t.db, ids.finished, V.id, t.ago(28 * DAY));
+    // Finished their only course 50 days ago: a slow pace (5 in 60 days), but nothing left, so no risk and no date.
+    ids.done = await learner(
+      t,
+      'Done',
+      W.id,
+      60 * DAY,
+      W.lessons.map((l) => [l, 50 * DAY]),
+    );
+    // Opened a lesson of V 5 days ago, still 0%: not stalled yet (14 days), no risk.
+    ids.starting = await learner(t, 'Starting', V.id, 5 * DAY, []);
+    await inProgressAt(t.db, ids.starting, V.lessons[0]!, t.ago(5 * DAY));
     body = await t.analytics();
   });
 
@@ -194,26 +216,41 @@ describe('learning velocity (§9)', () => {
     expect(velocityOf(body, ids.slow!).riskFactors).toEqual(['Low activity']);
     expect(velocityOf(body, ids.falling!).riskFactors).toEqual(['Declining engagement']);
     expect(velocityOf(body, ids.twenty!).riskFactors).toEqual(['Low activity']);
-    expect(velocityOf(body, ids.fresh!).riskFactors).toEqual(['Low activity', 'Struggling with content']);
+    expect(velocityOf(body, ids.fresh!).riskFactors).toEqual([]);
     expect(velocityOf(body, ids.both!).riskFactors).toEqual(['Declining engagement', 'Struggling with content']);
     expect(velocityOf(body, ids.both!).averageProgress).toBe(40); // (80 + 0) / 2
   });
 
-  it('predicts completion against 50 lessons at the pace, or in 52 weeks without one', () => {
-    const weeksFromNow = (id: string) => (Date.parse(velocityOf(body, id).predictedCompletionDate) - t.clock.getTime()) / (7 * DAY);
-    expect(weeksFromNow(ids.steady!)).toBeCloseTo(46, 6);
-    expect(weeksFromNow(ids.falling!)).toBeCloseTo(21, 6);
-    expect(weeksFromNow(ids.fresh!)).toBeCloseTo(52, 6);
-    expect(weeksFromNow(ids.young!)).toBeCloseTo(47 / 2.1, 4);
+  it('judges risk per enrolment: a finished course, a course not started or one just begun is no risk', () => {
+    // The old rule (any enrolment under 20%) flagged each of these 'Struggling with content'.
+    expect(velocityOf(body, ids.finished!)).toMatchObject({ averageProgress: 50, riskFactors: [], engagementTrend: 'increasing' });
+    expect(velocityOf(body, ids.starting!).riskFactors).toEqual([]);
+    // Nothing left to learn: no risk, however slow the pace was (the old rule said 'Low activity').
+    expect(velocityOf(body, ids.done!)).toMatchObject({ averageProgress: 100, lessonsLeft: 0, riskFactors: [] });
+    expect(velocityOf(body, ids.done!).averageLessonsPerWeek).toBeLessThan(1);
+  });
+
+  it('predicts completion from the lessons left in the student’s courses at their pace; no date without lessons left or a pace', () => {
+    const weeksFromNow = (id: string) => (Date.parse(velocityOf(body, id).predictedCompletionDate!) - t.clock.getTime()) / (7 * DAY);
+    expect(velocityOf(body, ids.steady!).lessonsLeft).toBe(6);
+    expect(weeksFromNow(ids.steady!)).toBeCloseTo(6, 6); // 6 left at 1 a week (the old 50-lesson target said 46)
+    expect(weeksFromNow(ids.falling!)).toBeCloseTo(1, 6); // 2 left at 2 a week
+    expect(weeksFromNow(ids.twenty!)).toBeCloseTo(16, 6); // 4 left at 0.25 a week
+    expect(weeksFromNow(ids.young!)).toBeCloseTo(7 / 2.1, 4);
+    // Both: 2 left in V and 5 in W, at 2 a week.
+    expect(velocityOf(body, ids.both!).lessonsLeft).toBe(7);
+    expect(weeksFromNow(ids.both!)).toBeCloseTo(3.5, 6);
+    expect(velocityOf(body, ids.fresh!)).toMatchObject({ lessonsLeft: 5, predictedCompletionDate: null });
+    expect(velocityOf(body, ids.done!).predictedCompletionDate).toBeNull();
   });
 
   it('summarises the trends and lists the students most at risk first', () => {
-    expect(body.learningVelocity).toMatchObject({ studentsWithEnrollments: 10, increasing: 1, decreasing: 2, stable: 7, atRisk: 6 });
+    expect(body.learningVelocity).toMatchObject({ studentsWithEnrollments: 13, increasing: 2, decreasing: 2, stable: 9, atRisk: 5 });
     const order = body.learningVelocity.students.map((s) => s.student.lastName);
-    // 2 risk factors (slowest first), then 1 (slowest first), then none.
-    expect(order.slice(0, 2)).toEqual(['Fresh', 'Both']);
-    expect(order.slice(2, 6)).toEqual(['Twenty', 'Edge', 'Slow', 'Falling']);
-    expect(order.slice(6)).toEqual(['Steady', 'PlusOne', 'Rising', 'Young']);
+    // 2 risk factors, then 1 (slowest first), then none (slowest first).
+    expect(order.slice(0, 1)).toEqual(['Both']);
+    expect(order.slice(1, 5)).toEqual(['Twenty', 'Edge', 'Slow', 'Falling']);
+    expect(order.slice(5)).toEqual(['Fresh', 'Starting', 'Done', 'Steady', 'Finished', 'PlusOne', 'Rising', 'Young']);
   });
 });
 
@@ -330,8 +367,16 @@ describe('drop-off (§9) and learning paths', () => {
       ['Funnel chapter 1', 1, 3, 30, 70, 30],
       ['Funnel chapter 2', 2, 2, 10, 30, 70],
     ]);
+    expect(funnel.difficultyProgression.map((c) => c.students)).toEqual([10, 5]);
+    expect(funnel.commonDropoffPoints.map((d) => [d.studentsStarted, d.severity])).toEqual([
+      [5, 'high'],
+      [5, 'medium'],
+      [10, 'low'],
+    ]);
     const short = body.learningPathInsights[1]!;
     expect(short).toMatchObject({ enrollmentCount: 3, averageCompletionTimeDays: 5, dropoffPointCount: 0, commonDropoffPoints: [] });
+    // 3 students: the completion rate with its sample, and no difficulty verdict.
+    expect(short.difficultyProgression.map((c) => [c.students, c.completionRate, c.difficultyScore])).toEqual([[3, 100, null]]);
   });
 });
 
@@ -357,11 +402,23 @@ describe('drop-off caps: top 5 per course, top 10 overall', () => {
     expect(path.dropoffPointCount).toBe(7);
     expect(path.commonDropoffPoints.map((d) => d.dropoffRate)).toEqual([100, 90, 80, 70, 60]);
 
-    // Three more lessons at 100% in another course: 11 above 20%, the 10 highest are kept.
+    // Three more lessons at 100% in another course, started by one student each: 11 above 20%. A sample too small
+    // for a verdict comes after every lesson with one, with no severity (the old rule put them first, 'high').
     const D = await course(t.db, 'More', [3]);
     for (const lessonId of D.lessons) await inProgressAt(t.db, s[0]!, lessonId, t.ago(DAY));
     const more = await t.analytics();
-    expect(more.dropoffAnalysis.map((d) => d.dropoffRate)).toEqual([100, 100, 100, 100, 90, 80, 70, 60, 50, 40]);
+    expect(more.dropoffAnalysis.map((d) => [d.dropoffRate, d.studentsStarted, d.severity])).toEqual([
+      [100, 10, 'high'],
+      [90, 10, 'high'],
+      [80, 10, 'high'],
+      [70, 10, 'high'],
+      [60, 10, 'medium'],
+      [50, 10, 'medium'],
+      [40, 10, 'low'],
+      [30, 10, 'low'],
+      [100, 1, null],
+      [100, 1, null],
+    ]);
   });
 });
 
@@ -588,17 +645,28 @@ describe('tutorial PDF downloads and completion', () => {
     await completedAt(t.db, a[2]!, withTutorial, t.ago(DAY)); // completed without downloading
     await inProgressAt(t.db, a[3]!, withTutorial, t.ago(DAY)); // neither
     await completedAt(t.db, a[3]!, without, t.ago(DAY)); // a lesson without a tutorial: not counted
-    // 2×2: downloaded & completed 2, downloaded only 0, completed only 1, neither 1: phi = 2 / √(2·2·3·1) = 0.58.
+    // 2×2: downloaded & completed 2, downloaded only 0, completed only 1, neither 1: phi = 2 / √(2·2·3·1) = 0.58, but
+    // from 4 started pairs, fewer than the 5 a verdict needs: held back.
+    const four = await t.analytics();
+    expect(four.contentEngagement.tutorialPdf).toMatchObject({
+      startedPairs: 4,
+      completionRateWithoutDownload: 50,
+      correlationWithCompletion: null,
+    });
+    // A fifth student started it, neither: 2, 0, 1, 2: phi = 4 / √(2·3·3·2) = 0.67.
+    const a5 = await student(t.db, 'A5');
+    await enrollAt(t.db, a5, T.id, t.ago(10 * DAY));
+    await inProgressAt(t.db, a5, withTutorial, t.ago(DAY));
     const body = await t.analytics();
     expect(body.contentEngagement.tutorialPdf).toEqual({
       lessonsWithTutorial: 1,
       downloads: 2,
-      startedPairs: 4,
+      startedPairs: 5,
       downloadedPairs: 2,
-      downloadRate: 50,
+      downloadRate: 40,
       completionRateWithDownload: 100,
-      completionRateWithoutDownload: 50,
-      correlationWithCompletion: 0.58,
+      completionRateWithoutDownload: 33,
+      correlationWithCompletion: 0.67,
     });
   });
 });

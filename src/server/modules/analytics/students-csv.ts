@@ -41,7 +41,7 @@ export function studentsCsv(rows: VelocityStudent[]): string {
     r.averageLessonsPerWeek,
     r.recentLessonsPerWeek,
     r.learningAcceleration,
-    r.predictedCompletionDate.slice(0, 10),
+    r.predictedCompletionDate?.slice(0, 10) ?? '',
     r.riskFactors.join('; '),
     r.lastActivityAt ?? '',
   ]);

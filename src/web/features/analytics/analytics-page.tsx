@@ -25,7 +25,7 @@ import { OverviewTab } from './components/overview-tab';
 import { PredictionsTab } from './components/predictions-tab';
 import { VelocityTab } from './components/velocity-tab';
 import { WeeklyTab } from './components/weekly-tab';
-import { formatNumber, formatPercent, parseRange, parseTab, periodSummary, plural, TABS } from './view-model';
+import { formatNumber, formatPercent, parseRange, parseTab, periodSummary, plural, TABS, type AnalyticsTab } from './view-model';
 
 // The range filters only part of the answer (ANALYTICS_RANGE_FILTERED): say so beside it.
 const RANGE_NOTE = 'The range applies to this line and to Content Engagement; the rest is as of today.';
@@ -158,13 +158,19 @@ export function AnalyticsPage() {
           </section>
 
           <Tabs value={tab} onValueChange={(v) => setParam('tab', v, 'overview')}>
-            <TabsList aria-label="Analytics" className="grid h-auto w-full grid-cols-2 sm:grid-cols-4 xl:flex xl:w-auto xl:justify-start">
-              {TABS.map((t) => (
-                <TabsTrigger key={t.value} value={t.value} className="whitespace-normal max-sm:h-full max-sm:px-1.5">
-                  {t.label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+            {/* Phones: one row that scrolls sideways (the fading edge says there is more), never a tab alone on a row. */}
+            <div className="-mx-4 overflow-x-auto px-4 max-sm:[mask-image:linear-gradient(to_right,black_85%,transparent)] sm:mx-0 sm:overflow-visible sm:px-0">
+              <TabsList
+                aria-label="Analytics"
+                className="h-auto w-max justify-start sm:grid sm:w-full sm:grid-cols-4 lg:flex lg:w-auto lg:flex-wrap"
+              >
+                {TABS.map((t) => (
+                  <TabsTrigger key={t.value} value={t.value} className="min-h-11 shrink-0 sm:min-h-9">
+                    {t.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
             <TabPanels data={data} />
           </Tabs>
         </div>
@@ -173,29 +179,46 @@ export function AnalyticsPage() {
   );
 }
 
+/** The line under a tab that says how its figures are computed. */
+function TabNote({ tab }: { tab: AnalyticsTab }) {
+  const note = TABS.find((t) => t.value === tab)!.note;
+  return (
+    <p data-testid="tab-note" className="mb-4 text-sm text-muted-foreground">
+      {note}
+    </p>
+  );
+}
+
 /** Radix mounts only the active panel: a tab's charts are drawn when it opens. */
 function TabPanels({ data }: { data: AnalyticsResponse }) {
   return (
     <>
       <TabsContent value="overview">
+        <TabNote tab="overview" />
         <OverviewTab data={data} />
       </TabsContent>
       <TabsContent value="learning-paths">
+        <TabNote tab="learning-paths" />
         <LearningPathsTab paths={data.learningPathInsights} />
       </TabsContent>
       <TabsContent value="content">
+        <TabNote tab="content" />
         <ContentTab content={data.contentEngagement} practice={data.practice} quizzes={data.quizzes} range={data.range} />
       </TabsContent>
       <TabsContent value="dropoff">
+        <TabNote tab="dropoff" />
         <DropoffTab items={data.dropoffAnalysis} practice={data.practice} quizzes={data.quizzes} />
       </TabsContent>
       <TabsContent value="velocity">
+        <TabNote tab="velocity" />
         <VelocityTab velocity={data.learningVelocity} />
       </TabsContent>
       <TabsContent value="predictions">
+        <TabNote tab="predictions" />
         <PredictionsTab predictions={data.predictiveTrends} />
       </TabsContent>
       <TabsContent value="weekly">
+        <TabNote tab="weekly" />
         <WeeklyTab data={data} />
       </TabsContent>
     </>

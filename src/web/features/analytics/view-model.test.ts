@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsResponse, VelocityStudent } from '@common/analytics';
+import { dropoffSeverity, type AnalyticsResponse, type VelocityStudent } from '@common/analytics';
 import {
+  completionEstimate,
   confidenceBadge,
   difficultyTone,
   dropoffSuggestions,
@@ -12,11 +13,16 @@ import {
   periodSummary,
   predictionMessage,
   riskTone,
+  sampleSize,
+  severityTone,
   stuckExercises,
+  TABS,
   tutorialInsight,
   velocityNote,
+  VERDICT_RULE,
   weeklyRows,
   weeklySummary,
+  wrapLabel,
 } from './view-model';
 
 type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
@@ -33,6 +39,7 @@ const student = (over: Partial<VelocityStudent>): VelocityStudent => ({
   averageLessonsPerWeek: 1,
   recentLessonsPerWeek: 1,
   learningAcceleration: 0,
+  lessonsLeft: 6,
   predictedCompletionDate: '2026-06-01T00:00:00.000Z',
   riskFactors: [],
   lastActivityAt: null,
@@ -44,7 +51,7 @@ const dropoff = (rate: number, over: Partial<Dropoff> = {}): Dropoff => ({
   chapter: { id: 'c1', title: 'Basics' },
   course: { id: 'co1', title: 'C' },
   dropoffRate: rate,
-  severity: 'low',
+  severity: dropoffSeverity(rate),
   studentsStarted: 10,
   studentsCompleted: 5,
   strugglingIndicators: { strugglingStudents: 0, timeSpentBeforeDropoff: null, commonExitPoints: [], recoveryRate: null },
@@ -136,13 +143,35 @@ describe('notes', () => {
     );
     expect(stuck.at(-1)).toBe('Reach out to the 2 students who have been stuck for more than 7 days.');
   });
+
+  it('suggests nothing and gives no verdict from a sample the server judged too small', () => {
+    // One student who opened the lesson: 100% drop-off, once 'High' with suggestions.
+    const tiny = dropoff(100, { severity: null, studentsStarted: 1, studentsCompleted: 0 });
+    expect(dropoffSuggestions(tiny)).toEqual([]);
+    expect(severityTone(tiny.severity)).toEqual({ label: 'No verdict yet', tone: null });
+    expect(severityTone('high')).toEqual({ label: 'High', tone: 'rose' });
+    expect(sampleSize(1234)).toBe('n = 1,234');
+    expect(VERDICT_RULE).toBe('Verdicts need at least 5 students');
+  });
+
+  it('words the estimated completion when there is no date', () => {
+    const fmt = (iso: string) => iso.slice(0, 10);
+    expect(completionEstimate(student({}), fmt)).toBe('2026-06-01');
+    expect(completionEstimate(student({ predictedCompletionDate: null, lessonsLeft: 0 }), fmt)).toBe('All lessons done');
+    expect(completionEstimate(student({ predictedCompletionDate: null, lessonsLeft: 3 }), fmt)).toBe('No pace yet');
+  });
+
+  it('says under every tab how its figures are computed', () => {
+    expect(TABS).toHaveLength(7);
+    for (const t of TABS) expect(t.note.length).toBeGreaterThan(40);
+  });
 });
 
 describe('tutorial PDF insight', () => {
   const base: TutorialPdf = {
     lessonsWithTutorial: 1,
     downloads: 2,
-    startedPairs: 4,
+    startedPairs: 6,
     downloadedPairs: 2,
     downloadRate: 50,
     completionRateWithDownload: 100,
@@ -155,6 +184,10 @@ describe('tutorial PDF insight', () => {
     );
     expect(tutorialInsight({ ...base, correlationWithCompletion: -0.35 })).toContain('a moderate negative link');
     expect(tutorialInsight({ ...base, correlationWithCompletion: 0.05 })).toContain('no clear link');
+  });
+  it('holds the link back below the minimum sample', () => {
+    expect(tutorialInsight({ ...base, startedPairs: 4 })).toMatch(/too few to relate downloads to completion/);
+    expect(tutorialInsight({ ...base, startedPairs: 4 })).toContain('n = 4');
   });
   it('never invents a figure when there is none', () => {
     expect(tutorialInsight({ ...base, lessonsWithTutorial: 0 })).toBe('No lesson has a tutorial PDF yet.');
@@ -204,5 +237,14 @@ describe('stuckExercises', () => {
   it('lists the exercises tried and not passed by all, the lowest pass rate first', () => {
     const list = [x('all passed', 3, 3), x('untried', 0, 0), x('half', 4, 2), x('none', 2, 0), x('half, fewer', 2, 1)];
     expect(stuckExercises(list).map((e) => e.exercise.title)).toEqual(['none', 'half', 'half, fewer']);
+  });
+});
+
+describe('axis labels', () => {
+  it('wrap over lines instead of being cut, and mark what is left out', () => {
+    expect(wrapLabel('Getting Started with C', 14, 2)).toEqual(['Getting', 'Started with C']);
+    expect(wrapLabel('Short', 14, 2)).toEqual(['Short']);
+    expect(wrapLabel('Pointers and memory in the real world', 12, 2)).toEqual(['Pointers and', 'memory in…']);
+    expect(wrapLabel('Supercalifragilistic', 8, 2)).toEqual(['Superca…']);
   });
 });

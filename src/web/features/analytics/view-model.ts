@@ -25,19 +25,53 @@ type Dropoff = AnalyticsResponse['dropoffAnalysis'][number];
 type TutorialPdf = AnalyticsResponse['contentEngagement']['tutorialPdf'];
 type Prediction = AnalyticsResponse['predictiveTrends'][number];
 
+const MIN = AnalyticsRules.verdictMinStudents;
+
+/** The seven tabs, each with the line under it that says how its figures are computed. */
 export const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'learning-paths', label: 'Learning Paths' },
-  { value: 'content', label: 'Content Engagement' },
-  { value: 'dropoff', label: 'Dropoff Analysis' },
-  { value: 'velocity', label: 'Learning Velocity' },
-  { value: 'predictions', label: 'Predictions' },
-  { value: 'weekly', label: 'Weekly Trends' },
+  {
+    value: 'overview',
+    label: 'Overview',
+    note: `Approved students and every enrollment as of today: a student is active with activity in the last ${AnalyticsRules.activeWithinDays} days, inactive after ${AnalyticsRules.inactiveAfterDays}, struggling below ${AnalyticsRules.strugglingBelowPercent}% average progress; a course's completion rate is its enrollments at 100%.`,
+  },
+  {
+    value: 'learning-paths',
+    label: 'Learning Paths',
+    note: `Per published course, from every started lesson: drop-off is the share of students who started a lesson and have not completed it; a chapter's difficulty is 100 minus the share of its started lessons completed, given from ${MIN} students.`,
+  },
+  {
+    value: 'content',
+    label: 'Content Engagement',
+    note: 'Counted from the learning events of the course screen and the AI tutor’s questions in the chosen range; exercises and quizzes from students’ graded submissions and attempts.',
+  },
+  {
+    value: 'dropoff',
+    label: 'Dropoff Analysis',
+    note: `Lessons where more than ${AnalyticsRules.globalDropoffAbovePercent}% of the students who started them have not completed them, the top ${AnalyticsRules.globalDropoffTop}; a severity and suggestions only from ${MIN} students who started.`,
+  },
+  {
+    value: 'velocity',
+    label: 'Learning Velocity',
+    note: `Pace is lessons completed per week since the first enrollment; estimated completion is the lessons left in the student's courses at that pace. Risk is weighed only while lessons are left.`,
+  },
+  {
+    value: 'predictions',
+    label: 'Predictions',
+    note: 'Straight-line forecasts from the last 4 weeks of enrollments and activity; the confidence is a fixed figure per forecast, not a statistical measure.',
+  },
+  {
+    value: 'weekly',
+    label: 'Weekly Trends',
+    note: `${AnalyticsRules.weeklyBuckets} weeks of ${AnalyticsRules.bucketDays} UTC days, the last ending today: new enrollments, lessons completed and students with any activity in each.`,
+  },
 ] as const;
 export type AnalyticsTab = (typeof TABS)[number]['value'];
 
 export const parseTab = (value: string | null): AnalyticsTab => TABS.find((t) => t.value === value)?.value ?? 'overview';
 export const parseRange = (value: string | null): AnalyticsRange => ANALYTICS_RANGES.find((r) => r === value) ?? DEFAULT_ANALYTICS_RANGE;
+
+/** Said on the screen wherever a verdict is held back. */
+export const VERDICT_RULE = `Verdicts need at least ${MIN} students`;
 
 /** A measurable figure with nothing to compute from yet (null in the answer). */
 export const NO_DATA = 'No data yet';
@@ -45,6 +79,8 @@ export const NOT_TRACKED = AnalyticsTexts.notTracked;
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatNumber = (n: number) => numberFormat.format(n);
+/** The sample beside a rate: "n = 12". */
+export const sampleSize = (n: number) => `n = ${formatNumber(n)}`;
 
 /** A percent figure, or NO_DATA when the answer has none. */
 export const formatPercent = (n: number | null) => (n === null ? NO_DATA : `${formatNumber(n)}%`);
@@ -74,6 +110,15 @@ export const formatWeek = (w: { weekStart: string; weekEnd: string }) =>
   `${formatDayWithoutYear(w.weekStart)} – ${formatDayWithoutYear(w.weekEnd)}`;
 
 export type Tone = 'green' | 'amber' | 'rose';
+
+/** The label and tone of a severity given by the server; null (too few students): no verdict. */
+export function severityTone(severity: 'high' | 'medium' | 'low' | null): { label: string; tone: Tone | null } {
+  if (severity === null) return { label: 'No verdict yet', tone: null };
+  return {
+    label: { high: 'High', medium: 'Medium', low: 'Low' }[severity],
+    tone: ({ high: 'rose', medium: 'amber', low: 'green' } as const)[severity],
+  };
+}
 
 /** Drop-off: above 60 high (red), above 40 medium (amber), else low (green). */
 export function dropoffTone(rate: number): { severity: 'high' | 'medium' | 'low'; label: string; tone: Tone } {
@@ -140,7 +185,9 @@ export function velocityNote(s: VelocityStudent): { kind: 'positive' | 'interven
 
 /** Improvement suggestions of a drop-off lesson, by severity (the drop-off thresholds), lesson type and what the indicators show. */
 export function dropoffSuggestions(d: Dropoff): string[] {
-  const { severity } = dropoffTone(d.dropoffRate);
+  // Below the minimum sample the server gives no severity, and nothing is suggested from it.
+  const { severity } = d;
+  if (severity === null) return [];
   const out: string[] = [];
   if (severity === 'high')
     out.push('Most students who start this lesson do not finish it: review its difficulty and split it into shorter steps.');
@@ -170,6 +217,8 @@ export function correlationStrength(phi: number): string {
 export function tutorialInsight(t: TutorialPdf): string {
   if (t.lessonsWithTutorial === 0) return 'No lesson has a tutorial PDF yet.';
   if (t.startedPairs === 0) return 'No student has started a lesson with a tutorial PDF yet.';
+  if (t.startedPairs < MIN)
+    return `Only ${plural(t.startedPairs, 'started lesson')} with a tutorial PDF (n = ${t.startedPairs}): too few to relate downloads to completion. ${VERDICT_RULE}.`;
   if (t.correlationWithCompletion === null || t.completionRateWithDownload === null || t.completionRateWithoutDownload === null) {
     return 'Not enough data yet to relate tutorial downloads to lesson completion: it needs students who downloaded and students who did not, some finishing and some not.';
   }
@@ -202,9 +251,22 @@ export const chapterRows = (path: AnalyticsResponse['learningPathInsights'][numb
     difficultyScore: c.difficultyScore,
   }));
 
-export type DropoffRow = { lesson: string; course: string; dropoffRate: number; tone: Tone };
+export type DropoffRow = { lesson: string; course: string; dropoffRate: number; started: number; tone: Tone | null };
 export const dropoffRows = (items: Dropoff[]): DropoffRow[] =>
-  items.map((d) => ({ lesson: d.lesson.title, course: d.course.title, dropoffRate: d.dropoffRate, tone: dropoffTone(d.dropoffRate).tone }));
+  items.map((d) => ({
+    lesson: d.lesson.title,
+    course: d.course.title,
+    dropoffRate: d.dropoffRate,
+    started: d.studentsStarted,
+    tone: severityTone(d.severity).tone,
+  }));
+
+/** The estimated completion of a student, in words when there is no date. */
+export function completionEstimate(s: VelocityStudent, formatDate: (iso: string) => string): string {
+  if (s.predictedCompletionDate !== null) return formatDate(s.predictedCompletionDate);
+  if (s.lessonsLeft === 0) return 'All lessons done';
+  return 'No pace yet';
+}
 
 export type DistributionRow = { label: string; enrollments: number };
 export const distributionRows = (buckets: AnalyticsResponse['progressDistribution']): DistributionRow[] =>
@@ -228,4 +290,27 @@ export function stuckExercises(exercises: ExerciseFigures[]): ExerciseFigures[] 
   return exercises
     .filter((x) => x.tried > 0 && x.passed < x.tried)
     .sort((a, b) => (a.passRate ?? 0) - (b.passRate ?? 0) || b.tried - a.tried || a.exercise.title.localeCompare(b.exercise.title));
+}
+
+/**
+ * A chart's axis label in lines of at most `max` characters: a word longer than a line is cut, and
+ * the last line ends in '…' when text is left over (the whole text is the label's tooltip).
+ */
+export function wrapLabel(text: string, max: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= max) line = next;
+    else {
+      if (line) lines.push(line);
+      line = word.length > max ? `${word.slice(0, max - 1)}…` : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1]!;
+  kept[maxLines - 1] = last.length >= max ? `${last.slice(0, max - 1)}…` : `${last}…`;
+  return kept;
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChapterRow, DistributionRow, DropoffRow, Tone, WeeklyRow } from '../view-model';
-import { formatNumber, formatPercent } from '../view-model';
+import { formatNumber, formatPercent, wrapLabel } from '../view-model';
 
 /*
  * The analytics pictures (recharts, in this route's chunk only). Each chart is drawn for the eye
@@ -250,7 +250,15 @@ export function ChapterChart({
     >
       <BarChart data={rows} margin={margin} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="var(--border)" />
-        <XAxis dataKey="chapter" {...axis} tickFormatter={(v: string) => shorten(v, 14)} />
+        <XAxis
+          dataKey="chapter"
+          {...axis}
+          interval={0}
+          height={44}
+          tick={(props: TickProps) => (
+            <WrappedTick {...props} max={Math.max(8, Math.floor(40 / Math.max(1, rows.length)) + 6)} maxLines={2} anchor="middle" />
+          )}
+        />
         <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} {...axis} />
         <Tooltip {...tooltip} />
         <Bar
@@ -278,7 +286,29 @@ export function ChapterChart({
   );
 }
 
-const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+
+/**
+ * An axis label that wraps over a few lines instead of being cut, with the whole text as its
+ * tooltip (an SVG title) when even that is not enough.
+ */
+function WrappedTick({ x, y, payload, max, maxLines, anchor }: TickProps & { max: number; maxLines: number; anchor: 'middle' | 'end' }) {
+  const text = String(payload?.value ?? '');
+  const lines = wrapLabel(text, max, maxLines);
+  const lineHeight = 13;
+  // A vertical axis centres the lines on the tick; a horizontal one hangs them below it.
+  const first = anchor === 'end' ? -((lines.length - 1) * lineHeight) / 2 + 4 : 12;
+  return (
+    <text x={Number(x)} y={Number(y)} textAnchor={anchor} fill="var(--muted-foreground)" fontSize={11}>
+      <title>{text}</title>
+      {lines.map((l, i) => (
+        <tspan key={i} x={Number(x) - (anchor === 'end' ? 6 : 0)} dy={i === 0 ? first : lineHeight}>
+          {l}
+        </tspan>
+      ))}
+    </text>
+  );
+}
 
 export function DropoffChart({ rows, summary }: { rows: DropoffRow[]; summary: string }) {
   // One row of about 34 px per lesson, lesson titles on the left.
@@ -292,16 +322,24 @@ export function DropoffChart({ rows, summary }: { rows: DropoffRow[]; summary: s
         { label: 'Lesson', value: (r) => r.lesson },
         { label: 'Course', value: (r) => r.course },
         { label: 'Drop-off rate', value: (r) => `${formatNumber(r.dropoffRate)}%` },
+        { label: 'Students who started', value: (r) => r.started },
       ]}
     >
       <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid horizontal={false} stroke="var(--border)" />
         <XAxis type="number" domain={[0, 100]} ticks={[0, 20, 40, 60, 80, 100]} unit="%" {...axis} />
-        <YAxis type="category" dataKey="lesson" width={112} {...axis} tickFormatter={(v: string) => shorten(v, 16)} />
+        <YAxis
+          type="category"
+          dataKey="lesson"
+          width={132}
+          {...axis}
+          interval={0}
+          tick={(props: TickProps) => <WrappedTick {...props} max={20} maxLines={2} anchor="end" />}
+        />
         <Tooltip {...tooltip} formatter={(v) => [`${formatNumber(Number(v))}%`, 'Drop-off rate']} />
         <Bar isAnimationActive={false} dataKey="dropoffRate" name="Drop-off rate" radius={[0, 4, 4, 0]} maxBarSize={22}>
           {rows.map((r, i) => (
-            <Cell key={i} fill={TONE_FILL[r.tone]} />
+            <Cell key={i} fill={r.tone ? TONE_FILL[r.tone] : 'var(--muted-foreground)'} />
           ))}
         </Bar>
       </BarChart>

@@ -1,6 +1,6 @@
-import { ANALYTICS_RANGE_LABELS, type AnalyticsRange, type AnalyticsResponse } from '@common/analytics';
+import { ANALYTICS_RANGE_LABELS, AnalyticsRules, type AnalyticsRange, type AnalyticsResponse } from '@common/analytics';
 import { BotIcon, FileDownIcon, FileTextIcon, MousePointerClickIcon, PlayCircleIcon } from 'lucide-react';
-import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, tutorialInsight } from '../view-model';
+import { formatMinutes, formatNumber, formatPercent, NO_DATA, plural, sampleSize, tutorialInsight } from '../view-model';
 import { EngagementCard, Metric, MetricList, NotTracked } from './parts';
 import { PracticeEngagementCard } from './practice-figures';
 import { QuizEngagementCard } from './quiz-figures';
@@ -66,7 +66,7 @@ export function ContentTab({
             <Metric
               label="Correlation with completion"
               value={t.correlationWithCompletion === null ? NO_DATA : formatNumber(t.correlationWithCompletion)}
-              hint="Phi coefficient, −1 to 1"
+              hint={`Phi coefficient, −1 to 1 · ${sampleSize(t.startedPairs)} started lessons; given from ${AnalyticsRules.verdictMinStudents}`}
             />
             <Metric label={`Downloads (${period})`} value={formatNumber(t.downloads)} />
           </MetricList>

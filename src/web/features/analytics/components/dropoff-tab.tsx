@@ -1,10 +1,20 @@
 import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
 import { LightbulbIcon, PartyPopperIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { dropoffRows, dropoffSuggestions, dropoffTone, formatMinutes, formatNumber, formatPercent, plural } from '../view-model';
+import {
+  dropoffRows,
+  dropoffSuggestions,
+  formatMinutes,
+  formatNumber,
+  formatPercent,
+  plural,
+  sampleSize,
+  severityTone,
+  VERDICT_RULE,
+} from '../view-model';
 import { DropoffChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
-import { Metric, MetricList, ToneBadge } from './parts';
+import { Metric, MetricList, SampleBadge, VerdictRule } from './parts';
 import { PracticeStuckCard } from './practice-figures';
 import { QuizStuckCard } from './quiz-figures';
 
@@ -39,6 +49,7 @@ function LessonDropoffs({ items }: { items: Dropoff[] }) {
   const worst = items[0]!;
   return (
     <div className="flex flex-col gap-6">
+      <VerdictRule />
       <Card>
         <CardContent className="pt-6">
           <DropoffChart
@@ -59,7 +70,8 @@ function LessonDropoffs({ items }: { items: Dropoff[] }) {
 }
 
 function DropoffCard({ item: d }: { item: Dropoff }) {
-  const tone = dropoffTone(d.dropoffRate);
+  const verdict = severityTone(d.severity);
+  const suggestions = dropoffSuggestions(d);
   const s = d.strugglingIndicators;
   const titleId = `dropoff-${d.lesson.id}`;
   return (
@@ -69,9 +81,9 @@ function DropoffCard({ item: d }: { item: Dropoff }) {
           <CardTitle asChild>
             <h2 id={titleId}>{d.lesson.title}</h2>
           </CardTitle>
-          <ToneBadge tone={tone.tone}>
-            {formatNumber(d.dropoffRate)}% dropoff · {tone.label}
-          </ToneBadge>
+          <SampleBadge tone={verdict.tone} n={d.studentsStarted}>
+            {formatNumber(d.dropoffRate)}% dropoff · {sampleSize(d.studentsStarted)} · {verdict.label}
+          </SampleBadge>
         </div>
         <CardDescription>
           {d.course.title} · Chapter: {d.chapter.title} · {TYPE_LABELS[d.lesson.lessonType]} lesson
@@ -122,11 +134,17 @@ function DropoffCard({ item: d }: { item: Dropoff }) {
               <LightbulbIcon className="size-4" aria-hidden="true" />
               Improvement suggestions
             </h3>
-            <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
-              {dropoffSuggestions(d).map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
+            {suggestions.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                Only {plural(d.studentsStarted, 'student')} started this lesson: too few for suggestions. {VERDICT_RULE}.
+              </p>
+            ) : (
+              <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                {suggestions.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            )}
           </section>
         </div>
       </CardContent>

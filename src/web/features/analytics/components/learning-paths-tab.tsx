@@ -1,10 +1,10 @@
 import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
 import { RouteIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { chapterRows, difficultyTone, dropoffTone, formatNumber, formatPercent, NO_DATA, plural } from '../view-model';
+import { chapterRows, difficultyTone, formatNumber, formatPercent, NO_DATA, plural, sampleSize, severityTone } from '../view-model';
 import { ChapterChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
-import { Metric, MetricList, ToneBadge, ToneBar, toneText } from './parts';
+import { Metric, MetricList, SampleBadge, ToneBar, toneText, VerdictRule } from './parts';
 
 type Path = AnalyticsResponse['learningPathInsights'][number];
 
@@ -12,6 +12,7 @@ export function LearningPathsTab({ paths }: { paths: Path[] }) {
   if (paths.length === 0) return <EmptyPanel icon={RouteIcon}>{AnalyticsTexts.learningPathsEmpty}</EmptyPanel>;
   return (
     <div className="flex flex-col gap-6">
+      <VerdictRule />
       {paths.map((p) => (
         <PathCard key={p.course.id} path={p} />
       ))}
@@ -21,7 +22,7 @@ export function LearningPathsTab({ paths }: { paths: Path[] }) {
 
 function chapterSummary(p: Path): string {
   const scored = p.difficultyProgression.filter((c) => c.difficultyScore !== null);
-  if (scored.length === 0) return 'No lesson of this course has been started yet.';
+  if (scored.length === 0) return 'Too few students yet for a difficulty verdict on any chapter.';
   const hardest = scored.reduce((a, b) => ((b.difficultyScore ?? 0) > (a.difficultyScore ?? 0) ? b : a));
   return `${plural(p.difficultyProgression.length, 'chapter')}; the hardest is ${hardest.chapter.title} (difficulty ${hardest.difficultyScore} out of 100, ${hardest.completionRate}% of started lessons completed).`;
 }
@@ -65,7 +66,7 @@ function PathCard({ path: p }: { path: Path }) {
           ) : (
             <ul className="flex flex-col divide-y rounded-lg border">
               {p.commonDropoffPoints.map((d) => {
-                const tone = dropoffTone(d.dropoffRate);
+                const verdict = severityTone(d.severity);
                 return (
                   <li key={d.lesson.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
                     <div className="min-w-0">
@@ -73,9 +74,9 @@ function PathCard({ path: p }: { path: Path }) {
                       <p className="text-xs text-muted-foreground">Chapter: {d.chapter.title}</p>
                     </div>
                     <div className="flex shrink-0 flex-wrap items-center gap-2 text-sm">
-                      <ToneBadge tone={tone.tone}>
-                        {formatNumber(d.dropoffRate)}% dropoff · {tone.label}
-                      </ToneBadge>
+                      <SampleBadge tone={verdict.tone} n={d.studentsStarted}>
+                        {formatNumber(d.dropoffRate)}% dropoff · {sampleSize(d.studentsStarted)} · {verdict.label}
+                      </SampleBadge>
                       <span className="text-muted-foreground">{plural(d.studentsAffected, 'student')} affected</span>
                     </div>
                   </li>
@@ -96,13 +97,14 @@ function PathCard({ path: p }: { path: Path }) {
                 return (
                   <li key={c.chapter.id}>
                     <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                      <span className="font-medium">
+                      <span className="min-w-0 font-medium [overflow-wrap:anywhere]">
                         {c.order}. {c.chapter.title}
                       </span>
                       <span className="text-muted-foreground">
-                        Completion {formatPercent(c.completionRate)} ·{' '}
-                        <span className={tone ? `font-semibold ${toneText[tone]}` : undefined}>
-                          Difficulty {c.difficultyScore === null ? NO_DATA : `${c.difficultyScore}/100`}
+                        Completion {formatPercent(c.completionRate)} · {sampleSize(c.students)} ·{' '}
+                        <span data-sample={c.students} className={tone ? `font-semibold ${toneText[tone]}` : undefined}>
+                          Difficulty{' '}
+                          {c.difficultyScore !== null ? `${c.difficultyScore}/100` : c.completionRate === null ? NO_DATA : 'no verdict yet'}
                         </span>
                       </span>
                     </div>
@@ -116,7 +118,8 @@ function PathCard({ path: p }: { path: Path }) {
                       <div className="h-2 rounded-full bg-muted" />
                     )}
                     <p className="mt-1 text-xs text-muted-foreground">
-                      {plural(c.lessons, 'lesson')} · {plural(c.studentsStarted, 'lesson start')}
+                      {plural(c.lessons, 'lesson')} · {plural(c.studentsStarted, 'lesson start')} · {plural(c.students, 'student')} on its
+                      most-started lesson
                     </p>
                   </li>
                 );

@@ -2,7 +2,7 @@ import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/
 import { BookOpenIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
-import { distributionRows, formatNumber, formatPercent, plural } from '../view-model';
+import { distributionRows, formatNumber, formatPercent, plural, sampleSize } from '../view-model';
 import { ProgressDistributionChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { TopCoursesTable } from './top-courses-table';
@@ -53,7 +53,9 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           <CardTitle asChild>
             <h2>Student Engagement</h2>
           </CardTitle>
-          <CardDescription>{plural(e.total, 'approved student')}, as of today.</CardDescription>
+          <CardDescription>
+            {plural(e.total, 'approved student')}, as of today ({sampleSize(e.total)}).
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="flex flex-col gap-5">

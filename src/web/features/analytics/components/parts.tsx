@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
-import { NOT_TRACKED, type Tone } from '../view-model';
+import { NOT_TRACKED, VERDICT_RULE, type Tone } from '../view-model';
 
 export function ToneBadge({ tone, className, children }: { tone: Tone; className?: string; children: ReactNode }) {
   return (
@@ -11,6 +11,23 @@ export function ToneBadge({ tone, className, children }: { tone: Tone; className
       {children}
     </Badge>
   );
+}
+
+/**
+ * A rate with its sample: in the verdict's tone, or neutral (outlined) when the sample is too small
+ * for one. `n` is carried as data for the browser tests.
+ */
+export function SampleBadge({ tone, n, children }: { tone: Tone | null; n: number; children: ReactNode }) {
+  return (
+    <Badge variant={tone ?? 'outline'} data-sample={n} data-verdict={tone ? 'yes' : 'no'} className="whitespace-normal">
+      {children}
+    </Badge>
+  );
+}
+
+/** The minimum sample, said once where verdicts are given or held back. */
+export function VerdictRule({ className }: { className?: string }) {
+  return <p className={cn('text-xs text-muted-foreground', className)}>{VERDICT_RULE}; below that, the figures show with their n only.</p>;
 }
 
 /** Text colour of a tone, readable on cards in both themes. */

@@ -1,7 +1,7 @@
 import type { AnalyticsResponse } from '@common/analytics';
 import { ClipboardCheckIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatNumber, formatPercent } from '../view-model';
+import { formatNumber, formatPercent, sampleSize } from '../view-model';
 import { EngagementCard, Metric, MetricList, ScrollRegion } from './parts';
 
 type Quizzes = AnalyticsResponse['quizzes'];
@@ -66,7 +66,10 @@ export function QuizEngagementCard({ quizzes, period }: { quizzes: Quizzes; peri
                     <QuizName q={q} />
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(q.attempts)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.passRate)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {formatPercent(q.passRate)}
+                    <span className="block text-xs text-muted-foreground">{sampleSize(q.students)}</span>
+                  </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.averageScore)}</td>
                   <td className="py-2">{hardest(q)}</td>
                 </tr>

@@ -1,5 +1,5 @@
 import type { AnalyticsResponse } from '@common/analytics';
-import { formatPercent, plural } from '../view-model';
+import { formatPercent, plural, sampleSize } from '../view-model';
 
 type TopCourse = AnalyticsResponse['topPerformingCourses'][number];
 
@@ -15,7 +15,7 @@ export function TopCoursesTable({ courses }: { courses: TopCourse[] }) {
               {c.rank}
             </span>
             <div className="min-w-0">
-              <p className="truncate font-medium" title={c.course.title}>
+              <p className="font-medium [overflow-wrap:anywhere]" title={c.course.title}>
                 {c.course.title}
               </p>
               <p className="text-xs text-muted-foreground">
@@ -26,7 +26,10 @@ export function TopCoursesTable({ courses }: { courses: TopCourse[] }) {
           <dl className="grid shrink-0 grid-cols-2 gap-4 pl-11 text-sm sm:w-64 sm:pl-0">
             <div>
               <dt className="text-xs text-muted-foreground">Completion rate</dt>
-              <dd className="font-semibold tabular-nums">{formatPercent(c.completionRate)}</dd>
+              <dd className="font-semibold tabular-nums">
+                {formatPercent(c.completionRate)}{' '}
+                <span className="text-xs font-normal text-muted-foreground">{sampleSize(c.enrollmentCount)}</span>
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Average progress</dt>

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { studentsCsvUrl } from '../api/get-analytics';
 import { formatDate } from '@web/lib/format-date';
-import { formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
+import { completionEstimate, formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { ToneBadge } from './parts';
 
@@ -49,6 +49,15 @@ export function VelocityTab({ velocity: v }: { velocity: Velocity }) {
           : `${plural(v.studentsWithEnrollments, 'student')} with enrollments, most risk factors first.`}{' '}
         Recent pace counts the last {AnalyticsRules.recentWindowHours / 24} days.
       </p>
+      <p className="text-sm text-muted-foreground" data-testid="risk-rules">
+        Risk factors, weighed only for a student with lessons left: <strong className="font-medium text-foreground">Low activity</strong>{' '}
+        under {AnalyticsRules.lowActivityBelowPerWeek} lesson a week once enrolled {AnalyticsRules.riskHistoryDays} days;{' '}
+        <strong className="font-medium text-foreground">Declining engagement</strong> when the recent pace is more than{' '}
+        {AnalyticsRules.trendThreshold} lesson a week below the average;{' '}
+        <strong className="font-medium text-foreground">Struggling with content</strong> when a course they started is under{' '}
+        {AnalyticsRules.strugglingContentBelowPercent}% with no lesson completed in it for {AnalyticsRules.stalledAfterDays} days. A course
+        not started yet is not a risk.
+      </p>
       <ul aria-label="Students by learning velocity" className="grid grid-cols-1 gap-3 xl:grid-cols-2">
         {v.students.map((s) => (
           <li key={s.student.id}>
@@ -70,7 +79,7 @@ function StudentCard({ student: s }: { student: VelocityStudent }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{name}</p>
-          <p className="truncate text-xs text-muted-foreground">{s.student.email}</p>
+          <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{s.student.email}</p>
         </div>
         <Badge variant={TREND_BADGES[s.engagementTrend]}>
           <TrendIcon aria-hidden="true" />
@@ -92,7 +101,8 @@ function StudentCard({ student: s }: { student: VelocityStudent }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Estimated completion</dt>
-          <dd className="font-medium">{formatDate(s.predictedCompletionDate)}</dd>
+          <dd className="font-medium">{completionEstimate(s, formatDate)}</dd>
+          <dd className="text-xs text-muted-foreground">{plural(s.lessonsLeft, 'lesson')} left</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-1.5 text-sm">
