@@ -23,7 +23,7 @@ import type { Mailer } from './lib/mail';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authPlugin, requireAdmin, sessionCookie } from './modules/auth/auth.plugin';
 import { sameOriginWrites } from './modules/auth/same-origin';
-import { createServices, registerModules } from './modules/index';
+import { createServices, registerModules, type Services } from './modules/index';
 import { createPageRenderer } from './modules/pwa/page-preloads';
 
 export type AppDeps = {
@@ -45,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api/ (HEAD left out). */
     apiRoutes: readonly ApiRoute[];
+    /** The services the modules share; main.ts hands some to the background jobs. */
+    services: Services;
   }
 }
 
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const services = await createServices({ env, db, mailer, storage, now, log: app.log });
+  app.decorate('services', services);
   const { sessions } = services;
   const cookieConfig = sessionCookie(env.isProduction);
 

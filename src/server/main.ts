@@ -11,6 +11,7 @@ import { consoleMailer, smtpMailer } from './lib/mail';
 import { StartError, explainDatabaseError, explainListenError } from './lib/start-errors';
 import { scheduleAnalyticsFolds } from './modules/analytics/folding';
 import { schedulePruning } from './modules/auth/maintenance';
+import { startBackgroundJobs } from './modules/notifications/background-jobs';
 import { superviseGradingWorkers } from './modules/practice/worker-supervisor';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
@@ -41,6 +42,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopFolds: (() => void) | undefined;
   let graders: ReturnType<typeof superviseGradingWorkers> | undefined;
+  let jobs: Awaited<ReturnType<typeof startBackgroundJobs>> | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,6 +52,7 @@ async function main() {
     try {
       stopFolds?.();
       await graders?.stop();
+      await jobs?.stop();
       await app?.close();
       await database.close();
       await embedded?.stop();
@@ -70,10 +73,11 @@ async function main() {
     const webRoot = [path.resolve(here, '..', 'web'), path.resolve(here, '..', '..', 'dist', 'web')].find((dir) =>
       fs.existsSync(path.join(dir, 'index.html')),
     );
+    const mailer = env.mailTransport === 'smtp' ? smtpMailer(env.smtpUrl!) : consoleMailer();
     app = await buildApp({
       env,
       db: database.db,
-      mailer: env.mailTransport === 'smtp' ? smtpMailer(env.smtpUrl!) : consoleMailer(),
+      mailer,
       webRoot,
       logger: { level: env.logLevel },
     });
@@ -89,6 +93,14 @@ async function main() {
         retentionDays: env.events.retentionDays,
       },
     );
+    // The outbox's sender and the timed notifications (reminders, summaries), in this process.
+    jobs = await startBackgroundJobs({
+      db: database.db,
+      mailer,
+      mailFrom: env.mailFrom,
+      notifications: app.services.notifications,
+      warn: (message) => log.warn(message),
+    });
     graders = superviseGradingWorkers({
       count: env.practice.gradingWorkers,
       serverDir: here,
@@ -102,6 +114,7 @@ async function main() {
     // Known causes print their one sentence; anything else keeps its stack, which is then the useful part.
     console.error(err instanceof StartError ? err.message : err);
     await graders?.stop().catch(() => {});
+    await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(1);

@@ -6,9 +6,10 @@ export type StoredMail = { from: string; to: string[]; raw: string; receivedAt: 
 
 /**
  * A real SMTP server for tests: accepts every message (no auth, no TLS) and writes each one as a
- * JSON file into `dir`, so test workers in other processes can read what the app sent.
+ * JSON file into `dir`, so test workers in other processes can read what the app sent. A fixed
+ * port lets a test stop the server and start it again where the app expects it.
  */
-export async function startSmtpSink(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startSmtpSink(dir: string, fixedPort = 0): Promise<{ port: number; close: () => Promise<void> }> {
   await fs.mkdir(dir, { recursive: true });
   let seq = 0;
   const server = new SMTPServer({
@@ -33,7 +34,7 @@ export async function startSmtpSink(dir: string): Promise<{ port: number; close:
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(fixedPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

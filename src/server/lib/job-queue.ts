@@ -39,6 +39,8 @@ export async function runJobWorker(options: {
   tasks: TaskList;
   concurrency: number;
   warn: (message: string) => void;
+  /** Recurring jobs, in crontab lines (none when left out). */
+  crontab?: string;
 }): Promise<JobWorker> {
   const runner = await run({
     pgPool: options.pool,
@@ -48,6 +50,7 @@ export async function runJobWorker(options: {
     // Retries of failed jobs are scheduled ahead; new jobs arrive by NOTIFY and are not polled for.
     pollInterval: 1000,
     logger: quietLogger(options.warn),
+    ...(options.crontab ? { crontab: options.crontab } : {}),
   });
   return { runner, stop: () => runner.stop() };
 }

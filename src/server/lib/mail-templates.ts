@@ -1,11 +1,11 @@
 import { CODE_TTL_MINUTES } from '../../common/limits';
 
-type Template = { subject: string; text: string; html: string };
+export type Template = { subject: string; text: string; html: string };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(appName: string, paragraphs: string[]): string {
+export function layout(appName: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(appName)}</h1>${body}</body></html>`;
 }

@@ -9,6 +9,8 @@ export const mailMessageSchema = z
     replyTo: z.string().optional(),
     html: z.string().optional(),
     text: z.string().optional(),
+    /** Extra header lines, such as List-Unsubscribe on reminders. */
+    headers: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((m, ctx) => {
     if (!m.html && !m.text) ctx.addIssue({ code: 'custom', message: 'Either html or text content must be provided' });
@@ -36,7 +38,7 @@ export function smtpMailer(url: string): Mailer {
   return {
     async send(message) {
       const m = validateMail(message);
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, replyTo: m.replyTo, html: m.html, text: m.text });
+      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, replyTo: m.replyTo, html: m.html, text: m.text, headers: m.headers });
     },
   };
 }

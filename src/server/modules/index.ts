@@ -55,6 +55,12 @@ import { createWebSources } from './media-helpers/web-sources';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { pwaRoutes } from './pwa/pwa.routes';
 import { sessionUserHeader } from './pwa/session-user-header';
+import { studentDataRoutes } from './students/student-data.routes';
+import { createStudentDataService } from './students/student-data.service';
+import { createInvitationsService } from './invitations/invitations.service';
+import { invitationsRoutes } from './invitations/invitations.routes';
+import { createNotificationsService } from './notifications/notifications.service';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { studentsListRoutes } from './students/students-list.routes';
 import { studentsRoutes } from './students/students.routes';
 import { createStudentsService } from './students/students.service';
@@ -135,6 +141,7 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
     now,
     log,
   });
+  const mailContext = { appName: env.appName, appUrl: env.appUrl };
   return {
     health: createHealthService({ db }),
     sessions,
@@ -143,6 +150,7 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
     contact: createContactService({ db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now }),
     adminHome: createAdminHomeService({ db }),
     students: createStudentsService({ db, mailer, appName: env.appName, appUrl: env.appUrl, mailFrom: env.mailFrom, log }),
+    studentData: createStudentDataService({ db, storage, now, log }),
     enrollments: createEnrollmentsService({ db }),
     courses: createCoursesService({ db, filesService: files }),
     coursesContent: createCoursesContentService({ db, filesService: files }),
@@ -160,6 +168,8 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
     practiceAuthoring: createPracticeAuthoringService({ db, waiter: submissionWaiter }),
     quizzes: createQuizzesService({ db, learning, now }),
     quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
+    notifications: createNotificationsService({ db, ctx: mailContext, secret, now }),
+    invitations: createInvitationsService({ db, ctx: mailContext, now }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -181,6 +191,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
     auth: s.auth,
     codes: s.codes,
     sessions: s.sessions,
+    invitations: s.invitations,
     cookie,
     devTools: env.devTools,
     trustProxy: env.trustProxy,
@@ -189,6 +200,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(adminHomeRoutes, { adminHome: s.adminHome });
   await app.register(studentsRoutes, { students: s.students });
   await app.register(studentsListRoutes, { students: s.students });
+  await app.register(studentDataRoutes, { studentData: s.studentData });
   await app.register(enrollmentsRoutes, { enrollments: s.enrollments });
   await app.register(coursesRoutes, { courses: s.courses });
   await app.register(coursesContentRoutes, { content: s.coursesContent });
@@ -203,5 +215,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(learningEventsRoutes, { events: s.learningEvents });
   await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring });
   await app.register(quizzesRoutes, { quizzes: s.quizzes, authoring: s.quizzesAuthoring });
+  await app.register(invitationsRoutes, { invitations: s.invitations });
+  await app.register(notificationsRoutes, { notifications: s.notifications });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

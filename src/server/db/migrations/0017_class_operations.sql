@@ -54,4 +54,4 @@ CREATE UNIQUE INDEX "invitations_open_email_uq" ON "invitations" USING btree ("e
 CREATE INDEX "invitations_created_idx" ON "invitations" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_unsent_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");--> statement-breakpoint
-INSERT INTO "notification_settings" ("id", "reminder_text", "registrations_told_until") VALUES (1, 'We have not seen you for a while. Your course is waiting where you left it: a few minutes today keep what you learned fresh.', now());
+INSERT INTO "notification_settings" ("id", "reminder_text") VALUES (1, 'We have not seen you for a while. Your course is waiting where you left it: a few minutes today keep what you learned fresh.');

@@ -17,6 +17,8 @@ import { DEVICE_ID_PATTERN, KNOWN_BROWSER_DAYS } from '../../../common/limits';
 import type { UserRow } from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie, type SessionCookie } from './auth.plugin';
+import { acceptInvitationBodySchema } from '../../../common/invitations';
+import type { InvitationsService } from '../invitations/invitations.service';
 import type { AuthService } from './auth.service';
 import type { CodeRequester, CodeService } from './codes.service';
 import type { ActiveSession, SessionService } from './sessions.service';
@@ -27,6 +29,7 @@ export type AuthRoutesOptions = {
   auth: AuthService;
   codes: CodeService;
   sessions: SessionService;
+  invitations: InvitationsService;
   cookie: SessionCookie;
   /** When off, the dev routes still refuse (403) but are left out of the API docs. */
   devTools: boolean;
@@ -79,7 +82,7 @@ export function deviceIdOf(request: FastifyRequest): string | undefined {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, codes, sessions, cookie, devTools, trustProxy } = options;
+  const { auth, codes, sessions, invitations, cookie, devTools, trustProxy } = options;
   // A browser that signed in before keeps this mark for months, signed, naming its address only in
   // a keyed hash: with it, strangers' requests and wrong guesses cannot slow its sign-in down.
   const knownCookie = cookie.secure ? '__Host-known' : 'known';
@@ -155,6 +158,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const user = await auth.register(details, code, knownBrowser(request, details.email));
       return reply.code(201).send({ user: toSessionUser(user) });
     },
+  );
+
+  // Accepting an invitation signs the person in: the link came to their mailbox, as a code would.
+  app.post(
+    '/api/invitations/:token/accept',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation: register approved, enrol in its courses and sign in',
+        params: z.object({ token: z.string().max(200) }),
+        body: acceptInvitationBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => startSession(request, reply, await invitations.accept(request.params.token, request.body)),
   );
 
   app.post('/api/auth/logout', { schema: { tags, summary: 'Sign out of this browser' } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { AppError, conflict, forbidden } from '../../lib/errors';
 import { isTestStudent, TEST_STUDENTS } from '../dev/test-users';
+import { scheduleRegistrationDigest } from '../notifications/notifications.service';
 import type { CodeService } from './codes.service';
 import { fullNameOf } from './user-view';
 
@@ -85,11 +86,16 @@ export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: 
       await codes.verify(details.email, 'register', code, device);
       const exists = () => conflict('An account with this email already exists. Please sign in instead.', ErrorCode.accountExists);
       if (details.email === adminEmail) throw exists();
-      const [created] = await db
-        .insert(users)
-        .values({ ...details, role: 'student', approvalStatus: 'pending' })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
+      // The tutor's digest of new registrations is scheduled with the account, in one transaction.
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...details, role: 'student', approvalStatus: 'pending' })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (row) await scheduleRegistrationDigest(tx);
+        return row;
+      });
       if (!created) throw exists();
       return created;
     },

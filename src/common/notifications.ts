@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** The tutor's notification settings and the one-click reminder opt-out. */
+
+export const REMINDER_TEXT_MAX = 2000;
+/** An enrolled student below 100% with no activity for this long gets a reminder, at most once in as long again. */
+export const INACTIVE_AFTER_DAYS = 7;
+
+export const notificationSettingsSchema = z.object({
+  registrationDigest: z.boolean(),
+  enrolmentNotice: z.boolean(),
+  inactivityReminders: z.boolean(),
+  weeklySummary: z.boolean(),
+  reminderText: z.string(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationSettingsBodySchema = z.strictObject({
+  registrationDigest: z.boolean(),
+  enrolmentNotice: z.boolean(),
+  inactivityReminders: z.boolean(),
+  weeklySummary: z.boolean(),
+  reminderText: z
+    .string({ error: 'Write the reminder text.' })
+    .trim()
+    .min(1, 'Write the reminder text.')
+    .max(REMINDER_TEXT_MAX, `The reminder text may have at most ${REMINDER_TEXT_MAX} characters.`),
+});
+
+export const notificationSettingsResponseSchema = z.object({
+  settings: notificationSettingsSchema,
+  /** The outbox as it stands: messages waiting, waiting after a failed try, and sent in the last 7 days. */
+  outbox: z.object({ waiting: z.number().int(), failing: z.number().int(), sentLastWeek: z.number().int() }),
+});
+export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;
+
+export const NUDGE_MAX = 500;
+export const nudgeBodySchema = z.strictObject({
+  studentIds: z
+    .array(z.uuid({ error: 'A student was not found. Refresh the page and try again.' }), { error: 'Choose the students to remind.' })
+    .min(1, 'Choose the students to remind.')
+    .max(NUDGE_MAX, `Remind at most ${NUDGE_MAX} students at a time.`),
+});
+export const nudgeOutcomeSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  outcome: z.enum(['reminded', 'skipped']),
+  message: z.string(),
+});
+export type NudgeOutcome = z.infer<typeof nudgeOutcomeSchema>;
+export const nudgeResponseSchema = z.object({ reminded: z.number().int(), results: z.array(nudgeOutcomeSchema) });
+export type NudgeResponse = z.infer<typeof nudgeResponseSchema>;
+
+export const unsubscribeResponseSchema = z.object({ firstName: z.string(), unsubscribed: z.boolean() });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+export const UnsubscribeMessages = {
+  invalid: 'This unsubscribe link is not valid. Open the whole link from the e-mail.',
+} as const;
