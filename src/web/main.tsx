@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchForNewVersion } from './features/pwa/new-version';
 import './styles.css';
 
 // The Content-Security-Policy allows no eval: zod 4 must not try its compiled ("JIT") parsers, whose
@@ -8,6 +9,9 @@ import './styles.css';
 // `z.config({ jitless: true })`, set on the object zod keeps its settings in, so that the landing
 // page need not load zod to say it. Before any parse: the probe runs at the first object parse.
 Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true });
+
+// A file of the app missing after a deploy: the update notice offers the new version (new-version.ts).
+watchForNewVersion();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -2,10 +2,8 @@ import { AlertTriangleIcon, HomeIcon, RotateCcwIcon } from 'lucide-react';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '@web/components/ui/button';
-
-const isChunkLoadError = (error: unknown) =>
-  error instanceof Error &&
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
+import { isAssetLoadError } from '@web/features/pwa/new-version';
+import { NewVersionScreen } from '@web/features/pwa/new-version-screen';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -53,11 +51,14 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
-  useEffect(() => console.error(error), [error]);
+  const assetMissing = isAssetLoadError(error);
+  useEffect(() => {
+    if (!assetMissing) console.error(error);
+  }, [error, assetMissing]);
+  // A page file that failed to download (a new version was deployed under this tab): the new version, not an error.
+  if (assetMissing) return <NewVersionScreen error={error} />;
   const reset = () => {
-    // A page file that failed to download stays failed in this document (new deploy, network): reload it.
-    if (isChunkLoadError(error)) return window.location.reload();
-    // Otherwise a new navigation to the same place clears the router's error state and renders the route again.
+    // A new navigation to the same place clears the router's error state and renders the route again.
     void navigate(location.pathname + location.search + location.hash, { replace: true });
   };
   return <ErrorScreen error={error} onReset={reset} />;
@@ -76,6 +77,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
+    if (this.state.hasError && isAssetLoadError(this.state.error)) return <NewVersionScreen error={this.state.error} />;
     if (this.state.hasError)
       return <ErrorScreen error={this.state.error} onReset={() => this.setState({ error: undefined, hasError: false })} />;
     return this.props.children;
