@@ -58,7 +58,7 @@ export async function scheduleRegistrationDigest(on: Queryable): Promise<void> {
   await on.execute(sql`
     select graphile_worker.add_job(${REGISTRATION_DIGEST_TASK}, '{}'::json,
       job_key => 'registration-digest', job_key_mode => 'preserve_run_at', max_attempts => 5,
-      run_at => (select greatest(now(), coalesce(registrations_told_until, now()) + interval '1 hour') from notification_settings where id = 1))`);
+      run_at => (select greatest(now(), registrations_told_until + interval '1 hour') from notification_settings where id = 1))`);
 }
 
 type InactiveStudent = { id: string; email: string; first_name: string; last_name: string; last_active: Date | string | null };
@@ -229,16 +229,17 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
     /** The digest job: every registration since the last digest, in one message to the tutor. */
     async sendRegistrationDigest(): Promise<number> {
       return db.transaction(async (tx) => {
-        const { rows: locked } = await tx.execute<{ told_until: Date | null }>(
-          sql`select registrations_told_until as told_until from notification_settings where id = 1 for update`,
+        // Registrations are stamped by the database's clock, so the digest's cut-off is that clock too.
+        const { rows: locked } = await tx.execute<{ told_until: string | null; until: string }>(
+          sql`select registrations_told_until as told_until, now() as until from notification_settings where id = 1 for update`,
         );
-        const until = now();
+        const { told_until: toldUntil, until } = locked[0]!;
         const { rows: students } = await tx.execute<{ name: string; email: string }>(sql`
           select trim(first_name || ' ' || last_name) as name, email from users
           where role = 'student' and approval_status = 'pending'
-            and created_at > ${(locked[0]?.told_until ?? new Date(0)).toISOString()}::timestamptz and created_at <= ${until.toISOString()}::timestamptz
+            and created_at > coalesce(${toldUntil}::timestamptz, '-infinity') and created_at <= ${until}::timestamptz
           order by created_at`);
-        await tx.update(notificationSettings).set({ registrationsToldUntil: until }).where(eq(notificationSettings.id, 1));
+        await tx.execute(sql`update notification_settings set registrations_told_until = ${until}::timestamptz where id = 1`);
         const settings = await loadSettings(tx);
         if (!settings.registrationDigest || students.length === 0) return 0;
         const mail = registrationDigestMail(ctx, students);
