@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, memo, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DEFAULT_MS } from '@common/limits';
+import { AppToaster } from '@web/components/app-toaster';
 import { LessonTutorSlot } from '@web/features/learning/lesson-tutor-slot';
 import { createQueryClient } from '@web/lib/query-client';
 import { useTheme } from '@web/lib/use-theme';
@@ -16,15 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <LessonTutorSlot value={AiTutor}>{children}</LessonTutorSlot>
-      {/* One toast visible at a time, 5 s by default. */}
-      <Toaster
-        theme={theme}
-        position="top-center"
-        visibleToasts={1}
-        duration={TOAST_DEFAULT_MS}
-        closeButton
-        containerAriaLabel="Notifications"
-      />
+      <AppToaster theme={theme} />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,20 @@
 import { toast } from 'sonner';
 import { isApiError } from './api';
 
+/** The error toasts on screen, so a step that moves on can clear the ones about the step before. */
+const errorIds = new Set<string | number>();
+function showError(title: string, description: string) {
+  const id = toast.error(title, { description, onDismiss: () => errorIds.delete(id), onAutoClose: () => errorIds.delete(id) });
+  errorIds.add(id);
+  return id;
+}
+
+/** Clears the error toasts still showing: a multi-step form calls it when its step changes. */
+export function dismissErrorToasts() {
+  for (const id of errorIds) toast.dismiss(id);
+  errorIds.clear();
+}
+
 type Fallback = {
   title: string;
   message: string;
@@ -12,10 +26,10 @@ type Fallback = {
 export function toastError(error: unknown, fallback: Fallback) {
   if (isApiError(error)) {
     const title = fallback.titleByCode?.[error.code] ?? error.title ?? fallback.title;
-    toast.error(title, { description: error.message || fallback.message });
+    showError(title, error.message || fallback.message);
     return;
   }
-  toast.error(fallback.title, { description: fallback.message });
+  showError(fallback.title, fallback.message);
 }
 
 export function toastSuccess(title: string, message?: string) {
@@ -24,7 +38,7 @@ export function toastSuccess(title: string, message?: string) {
 
 /** A client-side validation message: a title and its message. */
 export function toastInvalid(title: string, message: string) {
-  toast.error(title, { description: message });
+  showError(title, message);
 }
 
 /**

@@ -28,6 +28,17 @@ const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().re
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
+ * The preview's simulated progress of a course, one story for the dashboard and the course screen:
+ * a level of 0, 25, 50, 75 or 100% chosen from the course id, turned into a whole number of lessons
+ * (the first ones, in course order); the percent shown is then that count over the lessons, as for
+ * a student, so '2 of 3 lessons' is 67% everywhere.
+ */
+export function previewCompletedLessons(courseId: string, totalLessons: number): number {
+  const level = (hashInt(courseId) % 5) * 25;
+  return Math.round((totalLessons * level) / 100);
+}
+
+/**
  * Whether a student may work in a course, as learning_course_access answers it (db/sql/learning.sql,
  * the one definition of the rule, shared with the progress write); each answer but 'ok' is an error.
  */
@@ -234,8 +245,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     );
     const courses = rows.map((r): DashboardCourse => {
       const h = hashInt(r.id);
-      const simulated = r.total > 0 ? (h % 5) * 25 : 0;
-      const completed = Math.round((r.total * simulated) / 100);
+      const completed = previewCompletedLessons(r.id, r.total);
       return {
         id: r.id,
         title: r.title,
@@ -244,8 +254,8 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         enrolledAt: new Date(at.getTime() - (1 + (h % 30)) * DAY).toISOString(),
         totalLessons: r.total,
         completedLessons: completed,
-        percent: simulated,
-        status: simulated === 100 ? 'completed' : simulated > 0 ? 'in_progress' : 'not_started',
+        percent: progressPercent(completed, r.total),
+        status: courseStatus(completed, r.total),
         lastActivityAt: new Date(at.getTime() - ((h >>> 8) % 7) * DAY - ((h >>> 16) % 1440) * 60_000).toISOString(),
       };
     });
@@ -341,6 +351,11 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         });
       }
       const all = chapters.flatMap((c) => c.lessons);
+      // The preview opens the course as its dashboard card showed it: the simulated first lessons done.
+      if (preview) {
+        const simulated = previewCompletedLessons(course.id, all.length);
+        all.forEach((l, i) => (l.status = i < simulated ? 'completed' : 'not_started'));
+      }
       const completed = all.filter((l) => l.status === 'completed').length;
       return {
         course: {

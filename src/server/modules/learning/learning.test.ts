@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ErrorCode } from '../../../common/errors';
 import {
+  courseStatus,
   LearningMessages,
   progressPercent,
   type DashboardCourse,
@@ -23,7 +24,7 @@ import {
   seedCourse,
   userId,
 } from '@test-support/fixtures/users-and-courses';
-import { orderCourses, streakDays } from './learning.service';
+import { orderCourses, previewCompletedLessons, streakDays } from './learning.service';
 
 let t: TestContext;
 let clock = new Date('2026-03-10T12:00:00Z');
@@ -177,7 +178,14 @@ describe('GET /api/student/dashboard', () => {
     expect(a.preview).toBe(true);
     expect(a).toEqual(b);
     expect(a.courses.length).toBeGreaterThan(0);
-    for (const c of a.courses) expect([0, 25, 50, 75, 100]).toContain(c.percent);
+    // A whole number of lessons at a simulated level (0, 25, 50, 75 or 100%), and the percent is that count over the
+    // lessons, as a student's would be: never '2 of 3 lessons' beside 75%.
+    for (const c of a.courses) {
+      expect(c.completedLessons).toBe(previewCompletedLessons(c.id, c.totalLessons));
+      expect(c.percent).toBe(progressPercent(c.completedLessons, c.totalLessons));
+      expect(c.status).toBe(courseStatus(c.completedLessons, c.totalLessons));
+    }
+    expect(a.stats.lessonsDone).toBe(a.courses.reduce((sum, c) => sum + c.completedLessons, 0));
     expect(a.insights.streakDays).toBeGreaterThanOrEqual(1);
     expect(a.insights.streakDays).toBeLessThanOrEqual(10);
     expect(a.insights.lessonsThisWeek).toBeGreaterThanOrEqual(5);
@@ -233,7 +241,28 @@ describe('GET /api/courses/:courseId/learn', () => {
     const { course } = await seedCourse(t.db, { isPublished: false, ...twoChapters() });
     const body = (await get(`/api/courses/${course.id}/learn`, admin)).json() as LearnResponse;
     expect(body.preview).toBe(true);
-    expect(body.chapters.flatMap((c) => c.lessons).every((l) => l.status === 'not_started')).toBe(true);
+    // The simulated first lessons are done, in course order, and nothing else.
+    const simulated = previewCompletedLessons(course.id, 3);
+    expect(body.chapters.flatMap((c) => c.lessons).map((l) => l.status)).toEqual(
+      [0, 1, 2].map((i) => (i < simulated ? 'completed' : 'not_started')),
+    );
+    expect(body.progress).toEqual({ completedLessons: simulated, totalLessons: 3, percent: progressPercent(simulated, 3) });
+  });
+
+  it('opens a previewed course with the progress its dashboard card showed', async () => {
+    // Several published courses of 3 lessons: whatever level each one draws, card and course screen agree.
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await seedCourse(t.db, twoChapters())).course.id);
+    const dashboard = (await get('/api/student/dashboard', admin)).json() as DashboardResponse;
+    const levels = new Set<number>();
+    for (const id of ids) {
+      const card = dashboard.courses.find((c) => c.id === id)!;
+      const learn = (await get(`/api/courses/${id}/learn`, admin)).json() as LearnResponse;
+      expect(learn.progress).toEqual({ completedLessons: card.completedLessons, totalLessons: card.totalLessons, percent: card.percent });
+      levels.add(card.completedLessons);
+    }
+    // The old preview opened every course at 0% whatever its card said.
+    expect([...levels].some((n) => n > 0)).toBe(true);
   });
 });
 

@@ -17,11 +17,12 @@ export const buttonVariants = cva(
         destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:opacity-90',
         link: 'text-primary underline-offset-4 hover:underline',
       },
+      // Below 768px (a phone's touch) every button is at least 44 px high.
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        default: 'h-10 px-4 py-2 max-md:h-11',
+        sm: 'h-9 px-3 max-md:h-11',
         lg: 'h-11 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 max-md:size-11',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

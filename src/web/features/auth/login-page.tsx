@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, MailIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { APP_NAME } from '@web/lib/brand';
-import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
+import { dismissErrorToasts, toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useLogin } from './api/login';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
@@ -34,6 +34,13 @@ export function LoginPage() {
   const completeSignIn = useCompleteSignIn();
   const emailId = useId();
   const codeId = useId();
+  // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    dismissErrorToasts();
+  }, [step]);
 
   const requestCode = (address: string, onSent?: () => void) =>
     sendCode.mutate(
@@ -130,7 +137,7 @@ export function LoginPage() {
                 <h1>Check Your Email</h1>
               </CardTitle>
               <CardDescription>
-                We sent a verification code to <span className="font-medium text-foreground">{email}</span>.
+                We sent a verification code to <span className="font-medium text-foreground [overflow-wrap:anywhere]">{email}</span>.
               </CardDescription>
             </CardHeader>
             <form onSubmit={onCodeSubmit} noValidate>

@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { APP_NAME } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
-import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
+import { dismissErrorToasts, toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useRegister } from './api/register';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
@@ -68,6 +68,14 @@ export function RegisterPage() {
   const ids = { first: useId(), last: useId(), email: useId(), code: useId() };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
+
+  // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    dismissErrorToasts();
+  }, [step]);
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along (the code step focuses its field).
   useEffect(() => {
@@ -192,11 +200,11 @@ export function RegisterPage() {
             <CardContent>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-4 text-sm">
                 <dt className="text-muted-foreground">Name</dt>
-                <dd className="break-words font-medium">
+                <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">
                   {details.firstName} {details.lastName}
                 </dd>
                 <dt className="text-muted-foreground">Email</dt>
-                <dd className="break-all font-medium">{details.email}</dd>
+                <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{details.email}</dd>
               </dl>
             </CardContent>
             <CardFooter className="flex-col items-stretch gap-3">
@@ -225,7 +233,8 @@ export function RegisterPage() {
             <CardHeader className="text-center">
               {heading('Enter Your Code')}
               <CardDescription>
-                We sent a verification code to <span className="font-medium text-foreground">{details.email}</span>.
+                We sent a verification code to <span className="font-medium text-foreground [overflow-wrap:anywhere]">{details.email}</span>
+                .
               </CardDescription>
             </CardHeader>
             <form onSubmit={onCodeSubmit} noValidate>
@@ -258,12 +267,14 @@ export function RegisterPage() {
                 <CircleCheckBigIcon className="size-7" aria-hidden="true" />
               </div>
               {heading('Account Created')}
-              <CardDescription>Welcome aboard, {details.firstName}! Your account has been created.</CardDescription>
+              <CardDescription className="[overflow-wrap:anywhere]">
+                Welcome aboard, {details.firstName}! Your account has been created.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Alert variant="warning">
                 <ClockIcon aria-hidden="true" />
-                <div>
+                <div className="min-w-0 [overflow-wrap:anywhere]">
                   <p className="font-semibold">Pending administrator approval</p>
                   <p className="mt-1">
                     Your tutor reviews every new account. You&apos;ll receive an email at {details.email} once your account is approved, and
@@ -272,14 +283,15 @@ export function RegisterPage() {
                 </div>
               </Alert>
             </CardContent>
+            {/* Stacked on a phone at their full height; side by side, sharing the width, from sm up. */}
             <CardFooter className="flex-col items-stretch gap-3 sm:flex-row">
-              <Button asChild size="lg" className="flex-1">
+              <Button asChild size="lg" className="sm:flex-1">
                 <Link to={paths.login}>
                   <LogInIcon aria-hidden="true" />
                   Go to Sign In
                 </Link>
               </Button>
-              <Button asChild size="lg" variant="outline" className="flex-1">
+              <Button asChild size="lg" variant="outline" className="sm:flex-1">
                 <Link to={paths.home}>
                   <HomeIcon aria-hidden="true" />
                   Back to Home

@@ -98,7 +98,7 @@ function UserCard({
   return (
     <Card className="flex h-full flex-col gap-3 p-4 sm:p-5" role="group" aria-labelledby={headingId} data-user-id={user.id}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="font-semibold leading-tight">
+        <h3 id={headingId} className="min-w-0 font-semibold leading-tight [overflow-wrap:anywhere]">
           {user.fullName}
         </h3>
         <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -106,7 +106,7 @@ function UserCard({
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Email</dt>
-        <dd className="min-w-0 break-all">{user.email}</dd>
+        <dd className="min-w-0 [overflow-wrap:anywhere]">{user.email}</dd>
         <dt className="text-muted-foreground">ID</dt>
         <dd className="min-w-0 break-all font-mono text-xs leading-5">{user.id}</dd>
         <dt className="text-muted-foreground">Created</dt>

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@web/lib/cn';
-import { OfflineBadge, OfflineNotice, SlowConnectionNotice } from './connection-notices';
+import { OfflineBadge, OfflineNotice, OnlineBadge, SlowConnectionNotice } from './connection-notices';
 import { InstallBanner, InstalledNotice } from './install-banner';
 import { IN_FLOW_NOTICE_QUERY, bottomStackPosition } from './overlay-position';
 import { UpdatePrompt } from './update-prompt';
@@ -60,7 +60,7 @@ export default function OverlayCards({ pathname, top, onDismissSlow, update, ins
         {update.needRefresh && <UpdatePrompt onReload={update.reload} onLater={update.later} />}
         {install.justInstalled && <InstalledNotice onClose={install.closeInstalledNotice} />}
         {install.canInstall && <InstallBanner onInstall={install.install} onDismiss={install.dismiss} />}
-        {offline && <OfflineBadge />}
+        {offline ? <OfflineBadge /> : <OnlineBadge />}
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { afterLoadAndIdle } from '@web/lib/after-load';
 import { useSession } from '@web/lib/auth';
+import { TAGLINE } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { useSignOut } from '@web/lib/use-sign-out';
 import { displayName, isStudentView, mobileTitle, navItems, roleLabel, type NavItem } from './shell-model';
@@ -100,7 +101,8 @@ export function ShellLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      {/* Opaque: a page scrolled under it never shows through. */}
+      <header className="sticky top-0 z-40 border-b bg-card shadow-xs">
         {/* Mobile bar */}
         <div className="flex h-14 items-center gap-2 px-3 md:hidden">
           <Button variant="ghost" size="icon" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
@@ -114,7 +116,15 @@ export function ShellLayout() {
         {/* Desktop header */}
         <div className="mx-auto hidden max-w-7xl flex-col px-6 md:flex">
           <div className="flex h-16 items-center gap-4">
-            <Logo />
+            <div className="flex min-w-0 items-center gap-3">
+              <Logo />
+              <p
+                data-testid="shell-tagline"
+                className="hidden max-w-[15rem] border-l pl-3 text-xs leading-snug text-muted-foreground lg:block xl:max-w-sm"
+              >
+                {TAGLINE}
+              </p>
+            </div>
             {studentView && <DemoModeBadge />}
             <div className="ml-auto flex items-center gap-3">
               <ViewModeSwitch className="rounded-lg border px-3 py-1.5" />

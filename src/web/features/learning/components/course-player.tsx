@@ -1,4 +1,4 @@
-import type { LearnResponse, VideoProgressResponse } from '@common/learning';
+import type { LearnResponse, LessonStatus, VideoProgressResponse } from '@common/learning';
 import { progressPercent } from '@common/learning-rules';
 import type { Submission } from '@common/practice';
 import type { QuizAttemptResult } from '@common/quizzes';
@@ -125,13 +125,17 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     if (next) select(next.id);
   }
 
+  // The preview starts from the simulated lessons done (the server's outline) plus those completed on this page:
+  // completing the current lesson finishes the course when it was the last one left.
+  const previewCompletesCourse = (status: LessonStatus) => status !== 'completed' && completedCount === lessons.length - 1;
+
   const markComplete = useStableHandler(() => {
     if (!current) return;
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
       setPreviewCompleted(done);
       toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
-      afterCompletion(done.size === lessons.length && previewCompleted.size < lessons.length);
+      afterCompletion(previewCompletesCourse(current.status));
       return;
     }
     complete(current.id, ({ justCompleted }) => {
@@ -179,7 +183,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
       setPreviewCompleted(done);
-      const courseDone = done.size === lessons.length && previewCompleted.size < lessons.length;
+      const courseDone = previewCompletesCourse(current.status);
       if (courseDone) afterCompletion(true);
       else toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
       return;

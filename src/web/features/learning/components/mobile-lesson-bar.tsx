@@ -35,6 +35,7 @@ export const MobileLessonBar = memo(function MobileLessonBar({
   return (
     <nav
       aria-label="Lesson navigation"
+      data-lesson-bar
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-card/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2 backdrop-blur md:hidden"
     >
       <div className="mx-auto flex max-w-lg items-center gap-2">
