@@ -37,6 +37,11 @@ const matrix: Record<string, Row> = {
   'GET /api/dev/tools': ['public', 200],
   'POST /api/dev/login': ['public', 400],
   'GET /api/certificates/:id': ['public', 404],
+  // An invitation link and a reminder's opt-out link: the token in the path is the credential.
+  'GET /api/invitations/:token': ['public', 404],
+  'POST /api/invitations/:token/accept': ['public', 400],
+  'GET /api/unsubscribe/:token': ['public', 400],
+  'POST /api/unsubscribe/:token': ['public', 400],
   // A generated course thumbnail, like any picture on a page (only stored images: never a PDF).
   'GET /api/images/:id': ['public', 404],
   'GET /api/docs': ['public', 200],
@@ -49,6 +54,8 @@ const matrix: Record<string, Row> = {
   // Any live session, pending students included (they see the pending screen and may write to the tutor).
   'GET /api/me': ['session', 200],
   'POST /api/contact': ['session', 400],
+  // Everything stored about the caller, as a file: only ever their own rows.
+  'GET /api/me/data': ['session', 200],
   // A file is served to the admin and to students enrolled in a published course that uses it.
   'GET /api/files/:id': ['session', { pending: 403, student: 403, enrolled: 200, admin: 200 }],
 
@@ -85,6 +92,9 @@ const matrix: Record<string, Row> = {
   'PATCH /api/admin/students/:id/status': ['admin', 400],
   'POST /api/admin/students/:studentId/enrollments': ['admin', 400],
   'DELETE /api/admin/students/:studentId/enrollments/:courseId': ['admin', 404],
+  // One action on several students (needs a body); deleting a student (none with that id).
+  'POST /api/admin/students/bulk': ['admin', 400],
+  'DELETE /api/admin/students/:id': ['admin', 404],
   'GET /api/admin/courses': ['admin', 200],
   'POST /api/admin/courses': ['admin', 400],
   'GET /api/admin/courses/:id': ['admin', 404],
@@ -120,6 +130,13 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/lessons/:lessonId/quiz': ['admin', 200],
   'PUT /api/admin/lessons/:lessonId/quiz': ['admin', 400],
   'DELETE /api/admin/lessons/:lessonId/quiz': ['admin', 404],
+  'POST /api/admin/invitations': ['admin', 400],
+  'GET /api/admin/invitations': ['admin', 200],
+  'POST /api/admin/invitations/:invitationId/resend': ['admin', 404],
+  'POST /api/admin/invitations/:invitationId/cancel': ['admin', 404],
+  'GET /api/admin/notification-settings': ['admin', 200],
+  'PUT /api/admin/notification-settings': ['admin', 400],
+  'POST /api/admin/notifications/nudge': ['admin', 400],
   // Revoking or reinstating a certificate (docs/decisions/016).
   'PATCH /api/admin/certificates/:id': ['admin', 400],
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { studentStatusBodySchema } from '../../../common/admin';
 import { sessionUserSchema } from '../../../common/auth';
+import { bulkStudentsBodySchema, bulkStudentsResponseSchema } from '../../../common/students';
 import { requireAdmin } from '../auth/auth.plugin';
 import { toSessionUser } from '../auth/user-view';
 import type { StudentsService } from './students.service';
@@ -23,5 +24,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }
       const user = await students.setApprovalStatus(request.params.id, request.body.status);
       return { user: toSessionUser(user) };
     },
+  );
+
+  app.post(
+    '/api/admin/students/bulk',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['students'],
+        summary: 'Approve, reject, enrol or unenrol several students in one transaction, with the outcome per student',
+        body: bulkStudentsBodySchema,
+        response: { 200: bulkStudentsResponseSchema },
+      },
+    },
+    (request) => students.bulk(request.body),
   );
 };

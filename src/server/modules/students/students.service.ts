@@ -1,20 +1,23 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { StudentRow, StudentsOverviewResponse } from '../../../common/students';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  BulkStudentsMessages,
+  type BulkOutcome,
+  type BulkStudentsBody,
+  type BulkStudentsResponse,
+  type StudentRow,
+  type StudentsOverviewResponse,
+} from '../../../common/students';
 import type { Db } from '../../db/client';
 import { courses, enrollments, sessions, users, type UserRow } from '../../db/schema/index';
+import type { Queryable } from '../../db/transaction';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
 import { approvalMail } from '../../lib/mail-templates';
 import { fullNameOf } from '../auth/user-view';
+import { enrollableCourse, enrollIn, unenrollFrom } from '../enrollments/enrollments.service';
+import type { MailContext } from '../notifications/notification-mails';
+import { queueMail } from '../notifications/outbox';
 
-export type StudentsServiceDeps = {
-  db: Db;
-  mailer: Mailer;
-  appName: string;
-  appUrl: string;
-  mailFrom: string;
-  log: { warn: (obj: object, msg: string) => void };
-};
+export type StudentsServiceDeps = { db: Db; ctx: MailContext };
 
 const toStudentRow = (u: UserRow): StudentRow => ({
   id: u.id,
@@ -26,7 +29,44 @@ const toStudentRow = (u: UserRow): StudentRow => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export function createStudentsService({ db, mailer, appName, appUrl, mailFrom, log }: StudentsServiceDeps) {
+type ApprovalStatus = 'approved' | 'rejected';
+
+/**
+ * The one rule of an approval change, for a student row the caller has locked in its
+ * transaction: approve, reject, or revoke (approved → rejected). Rejecting ends the student's
+ * sessions; approving queues the e-mail the pending screen promises, both in the same
+ * transaction, so the mail exists exactly when the approval does. Null when the student already
+ * had that status.
+ */
+async function changeApproval(tx: Queryable, ctx: MailContext, current: UserRow, status: ApprovalStatus): Promise<UserRow | null> {
+  if (current.approvalStatus === status) return null;
+  const [updated] = await tx
+    .update(users)
+    .set({ approvalStatus: status, updatedAt: new Date() })
+    .where(eq(users.id, current.id))
+    .returning();
+  if (status === 'rejected') await tx.delete(sessions).where(eq(sessions.userId, current.id));
+  if (status === 'approved') {
+    const mail = approvalMail(ctx.appName, updated!.firstName, ctx.appUrl);
+    await queueMail(tx, { kind: 'approval', userId: updated!.id, to: updated!.email, ...mail });
+  }
+  return updated!;
+}
+
+export function createStudentsService({ db, ctx }: StudentsServiceDeps) {
+  /** The students of these ids, locked in id order (two bulk actions never deadlock); every id must be a student's. */
+  async function lockStudents(tx: Queryable, ids: string[]): Promise<Map<string, UserRow>> {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.role, 'student')))
+      .orderBy(asc(users.id))
+      .for('update');
+    const missing = ids.length - rows.length;
+    if (missing > 0) throw notFound(BulkStudentsMessages.unknownStudents(missing));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   return {
     /** Everything the student-management screen shows (stats, the Pending and Approved tabs, Manage Enrollments). */
     async overview(): Promise<StudentsOverviewResponse> {
@@ -63,35 +103,55 @@ export function createStudentsService({ db, mailer, appName, appUrl, mailFrom, l
       };
     },
 
-    /**
-     * Approve, reject or revoke (approved → rejected). Rejecting ends the student's sessions in
-     * the same transaction; approving sends the e-mail the pending screen promises.
-     */
-    async setApprovalStatus(studentId: string, status: 'approved' | 'rejected'): Promise<UserRow> {
-      const { before, after } = await db.transaction(async (tx) => {
+    /** Approve, reject or revoke one student (the rule is changeApproval's); a second identical change is refused. */
+    async setApprovalStatus(studentId: string, status: ApprovalStatus): Promise<UserRow> {
+      return db.transaction(async (tx) => {
         const [current] = await tx
           .select()
           .from(users)
           .where(and(eq(users.id, studentId), eq(users.role, 'student')))
           .for('update');
         if (!current) throw notFound('User not found');
-        if (current.approvalStatus === status) throw badRequest(`The student is already ${status}.`);
-        const [updated] = await tx
-          .update(users)
-          .set({ approvalStatus: status, updatedAt: new Date() })
-          .where(eq(users.id, studentId))
-          .returning();
-        if (status === 'rejected') await tx.delete(sessions).where(eq(sessions.userId, studentId));
-        return { before: current, after: updated! };
+        const updated = await changeApproval(tx, ctx, current, status);
+        if (!updated) throw badRequest(`The student is already ${status}.`);
+        return updated;
       });
-      if (status === 'approved' && before.approvalStatus !== 'approved') {
-        const mail = approvalMail(appName, after.firstName, appUrl);
-        // The approval stands even if the mail server is down; the tutor sees it in the log.
-        await mailer.send({ from: mailFrom, to: [after.email], ...mail }).catch((err: unknown) => {
-          log.warn({ err, studentId }, 'approval e-mail could not be sent');
-        });
-      }
-      return after;
+    },
+
+    /**
+     * One action on several students, in one transaction: every id must be a student (and, to
+     * enrol, an approved one) and the course must exist and be published, or nothing is written.
+     * What is not an error (already approved, already enrolled, not enrolled) is told per student.
+     */
+    async bulk(body: BulkStudentsBody): Promise<BulkStudentsResponse> {
+      const ids = [...new Set(body.studentIds)];
+      const results = await db.transaction(async (tx) => {
+        const students = await lockStudents(tx, ids);
+        const inOrder = ids.map((id) => students.get(id)!);
+        const out: BulkStudentsResponse['results'] = [];
+        const record = (s: UserRow, outcome: BulkOutcome) => out.push({ studentId: s.id, fullName: fullNameOf(s), outcome });
+
+        if (body.action === 'approve' || body.action === 'reject') {
+          const status: ApprovalStatus = body.action === 'approve' ? 'approved' : 'rejected';
+          for (const s of inOrder) {
+            const updated = await changeApproval(tx, ctx, s, status);
+            record(s, updated ? status : status === 'approved' ? 'already_approved' : 'already_rejected');
+          }
+          return out;
+        }
+
+        const courseId = body.courseId!;
+        await enrollableCourse(tx, courseId);
+        if (body.action === 'enroll') {
+          const notApproved = inOrder.filter((s) => s.approvalStatus !== 'approved');
+          if (notApproved.length > 0) throw badRequest(BulkStudentsMessages.notApproved(notApproved.map(fullNameOf)));
+          for (const s of inOrder) record(s, (await enrollIn(tx, ctx, s, courseId)) ? 'enrolled' : 'already_enrolled');
+        } else {
+          for (const s of inOrder) record(s, (await unenrollFrom(tx, s.id, courseId)) ? 'unenrolled' : 'not_enrolled');
+        }
+        return out;
+      });
+      return { action: body.action, results };
     },
   };
 }
