@@ -8,6 +8,8 @@ export const paths = {
   admin: {
     dashboard: '/admin/dashboard',
     students: '/admin/students',
+    invitations: '/admin/invitations',
+    notifications: '/admin/notifications',
     courses: '/admin/courses',
     courseNew: '/admin/courses/new',
     /** Listed by the spec's navigation; redirects to courseNew. */
@@ -26,6 +28,10 @@ export const paths = {
     pattern: '/course/:courseId',
     href: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
   },
+  /** An e-mailed invitation's link: register, approved and enrolled at once. */
+  invitation: { pattern: '/invitation/:token' },
+  /** A reminder's one-click opt-out link. */
+  unsubscribe: { pattern: '/unsubscribe/:token' },
   /** The public verification page of a certificate (anyone with the link). */
   certificate: {
     pattern: '/certificates/:certificateId',

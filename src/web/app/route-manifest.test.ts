@@ -21,7 +21,16 @@ describe('the route manifest', () => {
 
   it("keeps the tutor's pages, and only those, out of the precache", () => {
     expect(notPrecached().sort()).toEqual(
-      ['admin-home-page', 'admin-students-page', 'analytics-page', 'course-editor-page', 'courses-page', 'database-helper-page'].sort(),
+      [
+        'admin-home-page',
+        'admin-students-page',
+        'analytics-page',
+        'course-editor-page',
+        'courses-page',
+        'database-helper-page',
+        'invitations-page',
+        'notification-settings-page',
+      ].sort(),
     );
   });
 });

@@ -30,8 +30,17 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.register, page: 'src/web/features/auth/register-page.tsx', access: 'public' },
   // Anyone holding a certificate's link may check it.
   { path: paths.certificate.pattern, page: 'src/web/features/certificates/certificate-verify-page.tsx', access: 'public' },
+  { path: paths.invitation.pattern, page: 'src/web/features/auth/accept-invitation-page.tsx', access: 'public' },
+  { path: paths.unsubscribe.pattern, page: 'src/web/features/notifications/unsubscribe-page.tsx', access: 'public' },
   { path: paths.admin.dashboard, page: 'src/web/features/admin-home/admin-home-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.students, page: 'src/web/features/students/admin-students-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.invitations, page: 'src/web/features/students/invitations-page.tsx', access: 'admin', data: signedIn },
+  {
+    path: paths.admin.notifications,
+    page: 'src/web/features/notifications/notification-settings-page.tsx',
+    access: 'admin',
+    data: signedIn,
+  },
   { path: paths.admin.courses, page: 'src/web/features/courses/courses-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.courseNew, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.courseEdit.pattern, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },

@@ -29,6 +29,8 @@ describe('mobileTitle', () => {
     ['/student/dashboard', 'Dashboard'],
     ['/admin/analytics', 'Analytics'],
     ['/admin/database-helper', 'Database Helper'],
+    ['/admin/invitations', 'Invite Students'],
+    ['/admin/notifications', 'Notifications'],
     ['/admin/students', 'Students'],
     ['/admin/students/', 'Students'],
     ['/admin/courses', 'Courses'],

@@ -8,6 +8,7 @@ import { studentsCsvUrl } from '../api/get-analytics';
 import { formatDate } from '@web/lib/format-date';
 import { completionEstimate, formatNumber, formatSigned, plural, riskTone, TREND_LABELS, velocityNote } from '../view-model';
 import { EmptyPanel } from '@web/components/empty-panel';
+import { NudgeAtRiskButton } from './nudge-at-risk-button';
 import { ToneBadge } from './parts';
 
 type Velocity = AnalyticsResponse['learningVelocity'];
@@ -36,12 +37,19 @@ export function VelocityTab({ velocity: v }: { velocity: Velocity }) {
             </div>
           ))}
         </dl>
-        <Button asChild variant="outline">
-          <a href={studentsCsvUrl} download>
-            <DownloadIcon aria-hidden="true" />
-            Download CSV
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <NudgeAtRiskButton
+            students={v.students
+              .filter((s) => s.riskFactors.length > 0)
+              .map((s) => ({ id: s.student.id, name: `${s.student.firstName} ${s.student.lastName}` }))}
+          />
+          <Button asChild variant="outline">
+            <a href={studentsCsvUrl} download>
+              <DownloadIcon aria-hidden="true" />
+              Download CSV
+            </a>
+          </Button>
+        </div>
       </div>
       <p className="text-sm text-muted-foreground">
         {shown < v.studentsWithEnrollments

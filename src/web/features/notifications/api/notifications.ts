@@ -1,0 +1,30 @@
+import type { NotificationSettings, NotificationSettingsResponse, UnsubscribeResponse } from '@common/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+// Under ['admin'], the family of the admin screens' data (see the students feature).
+const settingsKey = ['admin', 'notification-settings'] as const;
+
+export const useNotificationSettings = () =>
+  useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api.get<NotificationSettingsResponse>('/api/admin/notification-settings', { signal }),
+    staleTime: 0,
+  });
+
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSettings) => api.put<NotificationSettingsResponse>('/api/admin/notification-settings', settings),
+    onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
+  });
+}
+
+export const useUnsubscribeStatus = (token: string) =>
+  useQuery({
+    queryKey: ['unsubscribe', token],
+    queryFn: ({ signal }) => api.get<UnsubscribeResponse>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+
+export const unsubscribe = (token: string) => api.post<UnsubscribeResponse>(`/api/unsubscribe/${encodeURIComponent(token)}`);

@@ -1,0 +1,74 @@
+import { BellOffIcon, HomeIcon, MailWarningIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@web/app/paths';
+import { MinimalPage } from '@web/components/minimal-page';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api';
+import { APP_NAME } from '@web/lib/brand';
+import { unsubscribe } from './api/notifications';
+
+type State = { kind: 'working' } | { kind: 'done'; firstName: string } | { kind: 'failed'; message: string };
+
+/**
+ * A reminder's opt-out link: opening the page turns reminders off, with no sign-in. The page
+ * sends the request itself (a plain GET of the link changes nothing), so a mail scanner that
+ * follows links does not unsubscribe anyone.
+ */
+export function UnsubscribePage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'working' });
+  useEffect(() => {
+    let live = true;
+    unsubscribe(token)
+      .then((r) => live && setState({ kind: 'done', firstName: r.firstName }))
+      .catch(
+        (error: unknown) =>
+          live &&
+          setState({
+            kind: 'failed',
+            message:
+              isApiError(error) && error.status === 400
+                ? error.message
+                : 'Your choice could not be saved. Check your connection and reload the page.',
+          }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <MinimalPage title="Reminders">
+      <div className="max-w-md text-center" aria-live="polite">
+        {state.kind === 'working' ? (
+          <Spinner label="Turning reminders off" showLabel />
+        ) : (
+          <>
+            <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+              {state.kind === 'done' ? (
+                <BellOffIcon className="size-6" aria-hidden="true" />
+              ) : (
+                <MailWarningIcon className="size-6" aria-hidden="true" />
+              )}
+            </div>
+            <h1 className="text-2xl font-bold">{state.kind === 'done' ? 'Reminders turned off' : 'Link not valid'}</h1>
+            <p className="mt-2 text-muted-foreground">
+              {state.kind === 'done'
+                ? `${state.firstName ? `${state.firstName}, you` : 'You'} will no longer get reminder e-mails from ${APP_NAME}. Messages about your account and enrolments still arrive.`
+                : state.message}
+            </p>
+            <Button asChild variant="outline" size="lg" className="mt-6">
+              <Link to={paths.home}>
+                <HomeIcon aria-hidden="true" />
+                Back to Home
+              </Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </MinimalPage>
+  );
+}
+export { UnsubscribePage as Component };
