@@ -4,6 +4,7 @@ import { rows } from '@test-support/http';
 import { TEST_STUDENTS } from '../modules/dev/test-users';
 import { seed } from './seed';
 import { demoCourses } from './seed-content';
+import { SEED_THUMBNAILS, seedThumbnailSvg } from './seed-thumbnails';
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -122,5 +123,33 @@ describe('seed', () => {
     await seed(database.db, { adminEmail: 'tutor@school.test', isProduction: true });
     const emails = await rows<{ email: string }>(database.pool, 'select email from users order by email');
     expect(emails.map((r) => r.email)).toEqual(['admin@example.com', 'tutor@school.test']);
+  });
+
+  it('gives every demo course its own artwork, also in a database seeded before, never over a thumbnail already there', async () => {
+    const database = await createTestDatabase();
+    await seed(database.db, { adminEmail: 'admin@example.com', isProduction: false });
+    const thumbnails = async () =>
+      rows<{ title: string; thumbnail_url: string | null }>(database.pool, 'select title, thumbnail_url from courses order by title');
+    // One picture per demo course, each an SVG served under its own /api/images address.
+    expect(SEED_THUMBNAILS.map((t) => t.course).sort()).toEqual(demoCourses.map((c) => c.title).sort());
+    for (const row of await thumbnails()) {
+      const art = SEED_THUMBNAILS.find((t) => t.course === row.title)!;
+      expect(row.thumbnail_url).toBe(`/api/images/${art.id}`);
+      expect(seedThumbnailSvg(art.id)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
+    }
+
+    // A database seeded before the artwork: no marker, no thumbnails; the tutor had given one course a picture of theirs.
+    await database.pool.query(`delete from app_secrets where name = 'seed:demo-thumbnails'`);
+    await database.pool.query(`update courses set thumbnail_url = null`);
+    await database.pool.query(`update courses set thumbnail_url = 'https://example.com/mine.png' where title = 'WebGL 3D Graphics'`);
+    await seed(database.db, { adminEmail: 'admin@example.com', isProduction: false });
+    const after = await thumbnails();
+    expect(after.find((r) => r.title === 'WebGL 3D Graphics')!.thumbnail_url).toBe('https://example.com/mine.png');
+    expect(after.filter((r) => r.thumbnail_url?.startsWith('/api/images/'))).toHaveLength(2);
+
+    // Once only: a thumbnail the tutor removed afterwards stays removed.
+    await database.pool.query(`update courses set thumbnail_url = null where title = 'C Programming Fundamentals'`);
+    await seed(database.db, { adminEmail: 'admin@example.com', isProduction: false });
+    expect((await thumbnails()).find((r) => r.title === 'C Programming Fundamentals')!.thumbnail_url).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from './client';
 import { appSecrets, chapters, courses, enrollments, exercises, exerciseTests, lessons, users } from './schema/index';
 import { demoCourses } from './seed-content';
 import { demoExercises } from './seed-exercises';
+import { SEED_THUMBNAILS, seedThumbnailUrl } from './seed-thumbnails';
 import type { Tx } from './transaction';
 import { TEST_STUDENTS } from '../modules/dev/test-users';
 
 const DEMO_SEEDED_MARKER = 'seed:demo-courses';
 const DEMO_EXERCISES_MARKER = 'seed:demo-exercises';
+const DEMO_THUMBNAILS_MARKER = 'seed:demo-thumbnails';
 
 export type SeedOptions = {
   adminEmail: string;
@@ -93,7 +95,30 @@ export async function seed(db: Db, { adminEmail, isProduction, testStudents = !i
     const rows = approved.flatMap((s) => courseIds.slice(0, 2).map((courseId) => ({ studentId: s.id, courseId })));
     if (rows.length) await tx.insert(enrollments).values(rows).onConflictDoNothing();
   });
-  if (!isProduction && testStudents) await db.transaction((tx) => seedDemoExercises(tx));
+  if (!isProduction && testStudents) {
+    await db.transaction((tx) => seedDemoExercises(tx));
+    await db.transaction((tx) => seedDemoThumbnails(tx));
+  }
+}
+
+/**
+ * The demo courses' artwork, once per database: each demo course still found by its title and still
+ * without a thumbnail gets its picture, so a database seeded before the artwork existed gets it too,
+ * and a thumbnail the tutor chose (or removed afterwards) is never touched again.
+ */
+async function seedDemoThumbnails(tx: Tx): Promise<void> {
+  const [marked] = await tx
+    .insert(appSecrets)
+    .values({ name: DEMO_THUMBNAILS_MARKER, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning();
+  if (!marked) return;
+  for (const art of SEED_THUMBNAILS) {
+    await tx
+      .update(courses)
+      .set({ thumbnailUrl: seedThumbnailUrl(art) })
+      .where(and(eq(courses.title, art.course), or(isNull(courses.thumbnailUrl), eq(courses.thumbnailUrl, ''))));
+  }
 }
 
 /**

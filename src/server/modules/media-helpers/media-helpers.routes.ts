@@ -13,6 +13,7 @@ import {
   thumbnailGenerateBodySchema,
   transcriptionResponseSchema,
 } from '../../../common/media-helpers';
+import { seedThumbnailSvg } from '../../db/seed-thumbnails';
 import { AppError, badRequest } from '../../lib/errors';
 import { requireAdmin, requireApproved } from '../auth/auth.plugin';
 import type { FilesService } from '../files/files.service';
@@ -88,6 +89,16 @@ export const mediaHelpersRoutes: FastifyPluginAsyncZod<{ media: MediaHelpersServ
       schema: { tags, summary: "A stored image (a course's generated thumbnail): public, like any picture on a page", params: idParams },
     },
     async (request, reply) => {
+      // The demo courses' artwork ships with the code (db/seed-thumbnails.ts); an SVG may run
+      // nothing when opened on its own, so it gets a policy that allows only its own styles.
+      const art = seedThumbnailSvg(request.params.id);
+      if (art)
+        return reply
+          .header('Content-Type', 'image/svg+xml; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(art);
       const { file, stream, size } = await files.openImage(request.params.id);
       return (
         reply

@@ -6,6 +6,7 @@ import { IMAGE_ALT_MODELS, MediaTexts } from '../../../common/media-helpers';
 import { pngBytes, startFakeMedia, type FakeMedia } from '@test-support/fake-media';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { courses, files, mediaUsage, thumbnailCandidates } from '../../db/schema/index';
+import { SEED_THUMBNAILS } from '../../db/seed-thumbnails';
 import {
   ADMIN,
   ALICE,
@@ -353,6 +354,17 @@ describe('choosing a thumbnail', () => {
     const pdf = (await uploadPdf(t.app, admin, pdfBytes())).json().file.id as string;
     expect((await t.app.inject({ method: 'GET', url: `/api/images/${pdf}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/images/not-an-id' })).statusCode).toBe(404);
+  });
+
+  it("serves the demo courses' artwork as an SVG that can run nothing", async () => {
+    for (const art of SEED_THUMBNAILS) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/images/${art.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      expect(res.body).toBe(art.svg);
+      expect(res.body).not.toMatch(/<script|on\w+=/i);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-import { BookOpenIcon } from 'lucide-react';
 import { useState } from 'react';
+import { CourseArt } from '@web/components/course-art';
 import { cn } from '@web/lib/cn';
 
-/** The course picture, or a book icon when there is none or it does not load. */
+/** The course picture, or the course's drawn initials when there is none or it does not load. */
 export function CourseThumbnail({ url, title, className }: { url: string | null; title: string; className?: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const show = url && failedUrl !== url;
@@ -11,9 +11,7 @@ export function CourseThumbnail({ url, title, className }: { url: string | null;
       {show ? (
         <img src={url} alt={`Thumbnail of ${title}`} loading="lazy" className="size-full object-cover" onError={() => setFailedUrl(url)} />
       ) : (
-        <div className="flex size-full items-center justify-center text-secondary-foreground/70">
-          <BookOpenIcon className="size-10" aria-hidden="true" />
-        </div>
+        <CourseArt title={title} />
       )}
     </div>
   );

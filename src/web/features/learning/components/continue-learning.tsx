@@ -13,7 +13,7 @@ function ContinueItem({ course, preview }: { course: DashboardCourse; preview: b
       className="flex h-full flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:p-5"
     >
       <div className="flex min-w-0 flex-1 items-center gap-4">
-        <CourseThumbnail url={course.thumbnailUrl} className="size-14 shrink-0 rounded-lg sm:size-16" iconClassName="size-7" />
+        <CourseThumbnail url={course.thumbnailUrl} title={course.title} small className="size-14 shrink-0 rounded-lg sm:size-16" />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="line-clamp-2 font-semibold break-words">
             {course.title}

@@ -19,7 +19,7 @@ export function DashboardCourseCard({ course, preview }: { course: DashboardCour
       className="flex h-full flex-col rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md motion-reduce:transition-none"
     >
       <div className="relative">
-        <CourseThumbnail url={course.thumbnailUrl} className="aspect-[5/2] rounded-t-xl sm:aspect-[2/1]" />
+        <CourseThumbnail url={course.thumbnailUrl} title={course.title} className="aspect-[5/2] rounded-t-xl sm:aspect-[2/1]" />
         <div className="absolute right-4 -bottom-7 rounded-full bg-card p-1 shadow-md ring-1 ring-border">
           <ProgressRing percent={course.percent} size={52} label={`${course.title}: ${course.percent}% complete`} />
         </div>
