@@ -97,6 +97,25 @@ export async function atBothWidths(page: Page, check: (width: number) => Promise
   }
 }
 
+/** Switches the page's theme the way the theme toggle does (stored, and the class on <html>). */
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => {
+    localStorage.setItem('theme', t);
+    document.documentElement.classList.toggle('dark', t === 'dark');
+  }, theme);
+}
+
+/** Runs `check` at 1280 and 390 px wide, each in the light and the dark theme. */
+export async function atEveryLook(page: Page, check: (look: { width: number; theme: 'light' | 'dark' }) => Promise<void>) {
+  await atBothWidths(page, async (width) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await check({ width, theme });
+    }
+  });
+  await setTheme(page, 'light');
+}
+
 /** A real one-page PDF that says `text`. */
 export async function pdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { waitForMail } from '../support/mailbox';
+import { adminRequest, adminSession, atEveryLook, expectAccessible, uniqueEmail } from './fixtures';
+
+// Tests run in parallel on one shared server: each works on its own addresses and course.
+
+async function publishedCourse(admin: APIRequestContext, title: string) {
+  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the invitations e2e test.' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { course } = (await created.json()) as { course: { id: string } };
+  const published = await admin.patch(`/api/admin/courses/${course.id}/publish`, { data: { isPublished: true } });
+  expect(published.status(), await published.text()).toBe(200);
+  return { id: course.id, title };
+}
+
+/** The invitation link in the newest invitation mail to `email` (quoted-printable soft breaks undone). */
+async function invitationLink(email: string, since: Date): Promise<string> {
+  const mail = await waitForMail(email, { since, test: (m) => /invited to/i.test(m.raw) });
+  const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const path = body.match(/\/invitation\/[A-Za-z0-9_-]+/)?.[0];
+  if (!path) throw new Error('no invitation link in the mail');
+  return path;
+}
+
+test('the tutor invites a list; the invited student accepts, is enrolled and signed in; a used link says so', async ({
+  page,
+  context,
+  browser,
+  playwright,
+}) => {
+  const admin = await adminRequest(playwright);
+  const course = await publishedCourse(admin, `Invited Course ${Date.now().toString(36)}`);
+  const email = uniqueEmail('invited');
+  const since = new Date();
+
+  await adminSession(context);
+  await page.goto('/admin/students');
+  await page.getByRole('link', { name: 'Invite Students' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invite Students' })).toBeVisible();
+  await page.getByLabel('E-mail addresses').fill(`${email}, Grace, Hopper\nnot-an-address`);
+  await page.getByRole('checkbox', { name: course.title }).check();
+  await page.getByRole('button', { name: 'Send Invitations' }).click();
+  const results = page.getByRole('list', { name: 'A line per row of the list' });
+  await expect(results.getByText(`Row 1: ${email}: Invited.`)).toBeVisible();
+  await expect(results.getByText('Row 2: not-an-address: Not sent.')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  await expect(row.getByText('Invitation sent', { exact: true })).toBeVisible();
+
+  // The toast goes first: the test switches the theme under it, which the app's toaster does not follow.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await atEveryLook(page, async ({ width, theme }) => expectAccessible(page, `invitations ${width} ${theme}`));
+
+  // The invited person, in a browser of their own, follows the mailed link.
+  const link = await invitationLink(email, since);
+  const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const invited = await visitor.newPage();
+  await invited.goto(link);
+  await expect(invited.getByRole('heading', { level: 1, name: /Join/ })).toBeVisible();
+  await expect(invited.getByLabel('First Name')).toHaveValue('Grace');
+  await expect(invited.getByLabel('Last Name')).toHaveValue('Hopper');
+  await expect(invited.getByText(course.title)).toBeVisible();
+  await atEveryLook(invited, async ({ width, theme }) => expectAccessible(invited, `accept invitation ${width} ${theme}`));
+  await invited.setViewportSize({ width: 1280, height: 800 });
+  await invited.getByRole('button', { name: 'Accept Invitation' }).click();
+  // Approved at once: the dashboard with the course, no pending screen.
+  await expect(invited).toHaveURL(/\/student\/dashboard/);
+  await expect(invited.getByText(course.title).first()).toBeVisible();
+
+  // The link works once.
+  const again = await visitor.newPage();
+  await again.goto(link);
+  await expect(again.getByRole('heading', { level: 1, name: 'Invitation unavailable' })).toBeVisible();
+  await expect(again.getByText('This invitation has been used already.', { exact: false })).toBeVisible();
+  await atEveryLook(again, async ({ width, theme }) => expectAccessible(again, `used invitation ${width} ${theme}`));
+  await visitor.close();
+
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: email }).getByText('Accepted', { exact: true })).toBeVisible();
+});
+
+test('the tutor turns a notification off and edits the reminder text; the settings screen is accessible', async ({ page, context }) => {
+  await adminSession(context);
+  await page.goto('/admin/students');
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const summary = page.getByRole('switch', { name: 'Weekly summary' });
+  await expect(summary).toBeChecked();
+  await atEveryLook(page, async ({ width, theme }) => expectAccessible(page, `notifications ${width} ${theme}`));
+
+  await summary.click();
+  const text = page.getByLabel('Reminder Text');
+  const original = await text.inputValue();
+  await text.fill(`${original} See you soon.`);
+  await page.getByRole('button', { name: 'Save Notifications' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Notifications saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Weekly summary' })).not.toBeChecked();
+  await expect(page.getByLabel('Reminder Text')).toHaveValue(`${original} See you soon.`);
+
+  // Put things back for the other tests on this server.
+  await page.getByRole('switch', { name: 'Weekly summary' }).click();
+  await page.getByLabel('Reminder Text').fill(original);
+  await page.getByRole('button', { name: 'Save Notifications' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Notifications saved' }).first()).toBeVisible();
+});
