@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
-import { adminRequest, adminSession, atEveryLook, expectAccessible, uniqueEmail } from './fixtures';
+import { adminRequest, adminSession, atEveryLook, enrolledStudent, expectAccessible, uniqueEmail } from './fixtures';
 
 // Tests run in parallel on one shared server: each works on its own addresses and course.
 
@@ -102,4 +102,35 @@ test('the tutor turns a notification off and edits the reminder text; the settin
   await page.getByLabel('Reminder Text').fill(original);
   await page.getByRole('button', { name: 'Save Notifications' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Notifications saved' }).first()).toBeVisible();
+});
+
+test('a reminder sent by the tutor carries a one-click link that turns reminders off without sign-in', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const admin = await adminRequest(playwright);
+  // A course with lessons, so the student has something left to study.
+  const courses = (await (await admin.get('/api/admin/courses')).json()) as {
+    courses: { id: string; title: string; isPublished: boolean }[];
+  };
+  const course = courses.courses.find((c) => c.isPublished && /C Programming/.test(c.title))!;
+  const student = await enrolledStudent(page.request, admin, course.id, 'Nudged');
+  const since = new Date();
+  const nudged = await admin.post('/api/admin/notifications/nudge', { data: { studentIds: [student.id] } });
+  expect(nudged.status(), await nudged.text()).toBe(200);
+  expect((await nudged.json()).reminded).toBe(1);
+  const mail = await waitForMail(student.email, { since, test: (m) => /are waiting/.test(m.raw) });
+  expect(mail.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  const link = mail.raw.replace(/=\r?\n/g, '').match(/\/unsubscribe\/[A-Za-z0-9_-]+/)![0];
+
+  const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const optOut = await visitor.newPage();
+  await optOut.goto(link);
+  await expect(optOut.getByRole('heading', { level: 1, name: 'Reminders turned off' })).toBeVisible();
+  await atEveryLook(optOut, async ({ width, theme }) => expectAccessible(optOut, `unsubscribed ${width} ${theme}`));
+  await visitor.close();
+  // Reminded now and opted out: a second nudge skips them and says why.
+  const again = await admin.post('/api/admin/notifications/nudge', { data: { studentIds: [student.id] } });
+  expect((await again.json()).results[0].message).toBe('Turned reminders off');
 });

@@ -68,13 +68,14 @@ export type NotificationsServiceDeps = { db: Db; ctx: MailContext; secret: strin
 export function createNotificationsService({ db, ctx, secret, now }: NotificationsServiceDeps) {
   const mac = (userId: string) => crypto.createHmac('sha256', secret).update(`reminders-unsubscribe:${userId}`).digest('base64url');
 
-  /** The student's own opt-out link: their id and a keyed hash of it, so it needs no sign-in and fits no one else. */
-  const unsubscribeToken = (userId: string) => `${userId}.${mac(userId)}`;
+  /** The student's own opt-out link: their id, then a keyed hash of it, so it needs no sign-in and fits no one else. */
+  // No dot in it: the server takes a last path segment with a dot for a file's name.
+  const unsubscribeToken = (userId: string) => `${userId}${mac(userId)}`;
   const unsubscribeUrl = (userId: string) => `${ctx.appUrl}/unsubscribe/${unsubscribeToken(userId)}`;
 
   function userOfToken(token: string): string | null {
-    const [userId, given] = token.split('.');
-    if (!userId || !given || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
+    const [userId, given] = [token.slice(0, 36), token.slice(36)];
+    if (!given || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
     const expected = Buffer.from(mac(userId));
     const actual = Buffer.from(given);
     return actual.length === expected.length && crypto.timingSafeEqual(actual, expected) ? userId : null;

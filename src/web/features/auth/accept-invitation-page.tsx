@@ -53,7 +53,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const [lastName, setLastName] = useState(invitation.lastName);
   const [sending, setSending] = useState(false);
   const completeSignIn = useCompleteSignIn();
-  const ids = { first: useId(), last: useId(), email: useId() };
+  const ids = { first: useId(), last: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,10 +80,10 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input id={ids.email} value={invitation.email} readOnly className="bg-muted/50" />
-          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 rounded-lg border bg-muted/50 p-4 text-sm">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{invitation.email}</dd>
+          </dl>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor={ids.first}>First Name</Label>

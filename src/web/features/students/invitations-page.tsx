@@ -75,7 +75,7 @@ function InviteForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite Students</CardTitle>
+        <CardTitle>New Invitations</CardTitle>
         <CardDescription>
           Each address gets an e-mail with a link that works once. Following it, the person creates their account, is approved at once and
           enrolled in the courses you choose. Addresses of approved students are simply enrolled.
