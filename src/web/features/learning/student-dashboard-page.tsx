@@ -1,8 +1,9 @@
-import { EyeIcon } from 'lucide-react';
+import { DownloadIcon, EyeIcon } from 'lucide-react';
 import type { DashboardResponse } from '@common/learning';
 import { memo, useDeferredValue, useEffect } from 'react';
 import { PageHeader } from '@web/components/page-header';
 import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/auth';
 import { toastFailure } from '@web/lib/notify';
 import { useDashboard } from './api/get-dashboard';
@@ -59,7 +60,21 @@ export function StudentDashboardPage() {
   return (
     <>
       {preview && <PreviewBanner />}
-      <PageHeader title={preview ? 'Student Dashboard Preview' : 'My Learning Dashboard'} subtitle={subtitle} />
+      <PageHeader
+        title={preview ? 'Student Dashboard Preview' : 'My Learning Dashboard'}
+        subtitle={subtitle}
+        actions={
+          // Everything stored about the student, as one JSON file (the server names it and sends it as a download).
+          !preview && (
+            <Button asChild variant="outline">
+              <a href="/api/me/data" download>
+                <DownloadIcon aria-hidden="true" />
+                Download My Data
+              </a>
+            </Button>
+          )
+        }
+      />
 
       {dashboard.isError && !data ? (
         <DashboardLoadError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />

@@ -1,5 +1,14 @@
 import type { ApprovedStudent, StudentRow, StudentsOverviewResponse } from '@common/students';
-import { ClockIcon, DatabaseIcon, GraduationCapIcon, UserCheckIcon, UserXIcon, type LucideIcon } from 'lucide-react';
+import {
+  BellIcon,
+  ClockIcon,
+  DatabaseIcon,
+  MailPlusIcon,
+  GraduationCapIcon,
+  UserCheckIcon,
+  UserXIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@web/app/paths';
@@ -11,11 +20,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toastSuccess } from '@web/lib/notify';
+import { useDeleteStudent } from './api/delete-student';
 import { useEnrollStudent } from './api/enroll-student';
 import { useStudentsOverview } from './api/get-students-overview';
 import { useUnenrollStudent } from './api/unenroll-student';
 import { useUpdateStudentStatus } from './api/update-student-status';
 import { ApprovedTable } from './components/approved-table';
+import { ApprovedBulkActions, PendingBulkActions, useSelection } from './components/bulk-actions';
 import { ManageEnrollments } from './components/manage-enrollments';
 import { PendingTable } from './components/pending-table';
 import { toastFailure } from '@web/lib/notify';
@@ -53,7 +64,8 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 type Pending =
   | { kind: 'reject'; student: StudentRow }
   | { kind: 'revoke'; student: ApprovedStudent }
-  | { kind: 'unenroll'; student: ApprovedStudent; course: Course };
+  | { kind: 'unenroll'; student: ApprovedStudent; course: Course }
+  | { kind: 'delete'; student: StudentRow };
 
 function confirmCopy(p: Pending) {
   const name = p.student.fullName;
@@ -79,18 +91,30 @@ function confirmCopy(p: Pending) {
         confirmLabel: 'Unenroll',
         pendingLabel: 'Unenrolling...',
       };
+    case 'delete':
+      return {
+        title: `Delete ${name}?`,
+        description: `${name} (${p.student.email}) and everything stored about them will be deleted: their account, enrollments, progress, quiz answers, code, AI tutor conversations, certificates (which will no longer verify) and uploaded files. The analytics keep only counts that do not name them. This cannot be undone.`,
+        confirmLabel: 'Delete Student',
+        pendingLabel: 'Deleting...',
+      };
   }
 }
+
+const NO_STUDENTS: StudentRow[] = [];
 
 export function AdminStudentsPage() {
   const overview = useStudentsOverview();
   const status = useUpdateStudentStatus();
   const enroll = useEnrollStudent();
   const unenroll = useUnenrollStudent();
+  const removeStudent = useDeleteStudent();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'pending';
+  const pendingSelection = useSelection(overview.data?.pending ?? NO_STUDENTS);
+  const approvedSelection = useSelection(overview.data?.approved ?? NO_STUDENTS);
 
   // A failed load is told in a toast (once per failure), and the page offers a retry.
   useEffect(() => {
@@ -130,7 +154,14 @@ export function AdminStudentsPage() {
   const confirm = () => {
     if (!confirming) return;
     const close = () => setConfirming(null);
-    if (confirming.kind === 'unenroll') {
+    if (confirming.kind === 'delete') {
+      const { fullName } = confirming.student;
+      removeStudent.mutate(confirming.student.id, {
+        onSuccess: () => toastSuccess(`${fullName} and their data were deleted.`),
+        onError: (error) => toastFailure(error, 'Failed to delete the student. Nothing was deleted; please try again.'),
+        onSettled: close,
+      });
+    } else if (confirming.kind === 'unenroll') {
       unenroll.mutate(
         { studentId: confirming.student.id, courseId: confirming.course.id },
         {
@@ -155,12 +186,26 @@ export function AdminStudentsPage() {
         title="Student Management"
         subtitle="Approve registrations, revoke access and manage course enrollments."
         actions={
-          <Button asChild variant="outline">
-            <Link to={paths.admin.databaseHelper}>
-              <DatabaseIcon aria-hidden="true" />
-              Database Helper
-            </Link>
-          </Button>
+          <>
+            <Button asChild>
+              <Link to={paths.admin.invitations}>
+                <MailPlusIcon aria-hidden="true" />
+                Invite Students
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.admin.notifications}>
+                <BellIcon aria-hidden="true" />
+                Notifications
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.admin.databaseHelper}>
+                <DatabaseIcon aria-hidden="true" />
+                Database Helper
+              </Link>
+            </Button>
+          </>
         }
       />
 
@@ -202,18 +247,26 @@ export function AdminStudentsPage() {
               </TabsTrigger>
             </TabsList>
             <TabsContent value="pending">
+              {data.pending.length > 0 && <PendingBulkActions selection={pendingSelection} count={data.pending.length} />}
               <PendingTable
                 students={data.pending}
                 busyId={statusBusyId}
+                selection={pendingSelection}
                 onApprove={(s) => changeStatus(s, 'approved')}
                 onReject={(s) => setConfirming({ kind: 'reject', student: s })}
+                onDelete={(s) => setConfirming({ kind: 'delete', student: s })}
               />
             </TabsContent>
             <TabsContent value="approved">
+              {data.approved.length > 0 && (
+                <ApprovedBulkActions selection={approvedSelection} count={data.approved.length} courses={data.publishedCourses} />
+              )}
               <ApprovedTable
                 students={data.approved}
                 busyId={statusBusyId}
+                selection={approvedSelection}
                 onRevoke={(s) => setConfirming({ kind: 'revoke', student: s })}
+                onDelete={(s) => setConfirming({ kind: 'delete', student: s })}
               />
             </TabsContent>
             <TabsContent value="enrollments">
@@ -237,7 +290,7 @@ export function AdminStudentsPage() {
         confirmLabel={copy?.confirmLabel}
         pendingLabel={copy?.pendingLabel}
         destructive
-        pending={status.isPending || unenroll.isPending}
+        pending={status.isPending || unenroll.isPending || removeStudent.isPending}
         onConfirm={confirm}
       />
     </>

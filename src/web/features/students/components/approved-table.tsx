@@ -1,9 +1,10 @@
 import type { ApprovedStudent } from '@common/students';
-import { BadgeCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
+import { BadgeCheckIcon, ShieldOffIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { formatDate } from '@web/lib/format-date';
+import { StudentCheckbox, type Selection } from './bulk-actions';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export const coursesLabel = (n: number) => `${n} ${n === 1 ? 'course' : 'courses'}`;
@@ -11,11 +12,15 @@ export const coursesLabel = (n: number) => `${n} ${n === 1 ? 'course' : 'courses
 export function ApprovedTable({
   students,
   busyId,
+  selection,
   onRevoke,
+  onDelete,
 }: {
   students: ApprovedStudent[];
   busyId: string | undefined;
+  selection: Selection;
   onRevoke: (student: ApprovedStudent) => void;
+  onDelete: (student: ApprovedStudent) => void;
 }) {
   if (students.length === 0) {
     return (
@@ -28,6 +33,7 @@ export function ApprovedTable({
     <ResponsiveTable caption="Approved students">
       <ResponsiveTableHead
         columns={[
+          { label: 'Select', srOnly: true, className: 'w-12' },
           { label: 'Student' },
           { label: 'Email' },
           { label: 'Registered' },
@@ -39,6 +45,9 @@ export function ApprovedTable({
       <ResponsiveTableBody>
         {students.map((s) => (
           <ResponsiveTableRow key={s.id} data-student-id={s.id}>
+            <ResponsiveTableCell className="md:w-12 md:pr-0">
+              <StudentCheckbox student={s} selection={selection} />
+            </ResponsiveTableCell>
             <ResponsiveTableCell label="Student" className="font-medium">
               {s.fullName}
             </ResponsiveTableCell>
@@ -58,17 +67,30 @@ export function ApprovedTable({
               </Badge>
             </ResponsiveTableCell>
             <ResponsiveTableCell className="md:text-right max-md:mt-1.5">
-              <Button
-                size="sm"
-                variant="outline"
-                className="text-destructive hover:text-destructive max-md:w-full dark:text-red-400 dark:hover:text-red-400"
-                onClick={() => onRevoke(s)}
-                disabled={busyId !== undefined}
-                aria-label={`Revoke Access for ${s.fullName}`}
-              >
-                <ShieldOffIcon aria-hidden="true" />
-                Revoke Access
-              </Button>
+              <div className="flex flex-wrap gap-2 max-md:w-full md:flex-nowrap md:justify-end [&>button]:max-md:flex-1">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
+                  onClick={() => onRevoke(s)}
+                  disabled={busyId !== undefined}
+                  aria-label={`Revoke Access for ${s.fullName}`}
+                >
+                  <ShieldOffIcon aria-hidden="true" />
+                  Revoke Access
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
+                  onClick={() => onDelete(s)}
+                  disabled={busyId !== undefined}
+                  aria-label={`Delete Student ${s.fullName}`}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
             </ResponsiveTableCell>
           </ResponsiveTableRow>
         ))}

@@ -1,21 +1,26 @@
 import type { StudentRow } from '@common/students';
-import { CheckIcon, InboxIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
+import { CheckIcon, InboxIcon, LoaderCircleIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { formatDate } from '@web/lib/format-date';
+import { StudentCheckbox, type Selection } from './bulk-actions';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export function PendingTable({
   students,
   busyId,
+  selection,
   onApprove,
   onReject,
+  onDelete,
 }: {
   students: StudentRow[];
   /** The student whose status is being changed. */
   busyId: string | undefined;
+  selection: Selection;
   onApprove: (student: StudentRow) => void;
   onReject: (student: StudentRow) => void;
+  onDelete: (student: StudentRow) => void;
 }) {
   if (students.length === 0) {
     return (
@@ -28,6 +33,7 @@ export function PendingTable({
     <ResponsiveTable caption="Registrations waiting for approval, the longest waiting first">
       <ResponsiveTableHead
         columns={[
+          { label: 'Select', srOnly: true, className: 'w-12' },
           { label: 'Name' },
           { label: 'Surname' },
           { label: 'Email' },
@@ -40,6 +46,9 @@ export function PendingTable({
           const busy = busyId === s.id;
           return (
             <ResponsiveTableRow key={s.id} data-student-id={s.id}>
+              <ResponsiveTableCell className="md:w-12 md:pr-0">
+                <StudentCheckbox student={s} selection={selection} />
+              </ResponsiveTableCell>
               <ResponsiveTableCell label="Name" className="font-medium">
                 {s.firstName}
               </ResponsiveTableCell>
@@ -53,7 +62,7 @@ export function PendingTable({
                 <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
               </ResponsiveTableCell>
               <ResponsiveTableCell className="md:text-right max-md:mt-1.5">
-                <div className="flex gap-2 max-md:w-full md:justify-end [&>button]:max-md:flex-1">
+                <div className="flex flex-wrap gap-2 max-md:w-full md:flex-nowrap md:justify-end [&>button]:max-md:flex-1">
                   <Button size="sm" onClick={() => onApprove(s)} disabled={busyId !== undefined} aria-label={`Approve ${s.fullName}`}>
                     {busy ? (
                       <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -71,6 +80,17 @@ export function PendingTable({
                   >
                     <XIcon aria-hidden="true" />
                     Reject
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
+                    onClick={() => onDelete(s)}
+                    disabled={busyId !== undefined}
+                    aria-label={`Delete Student ${s.fullName}`}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                    Delete
                   </Button>
                 </div>
               </ResponsiveTableCell>

@@ -19,7 +19,8 @@ export function ResponsiveTable({ caption, className, children }: { caption: str
   );
 }
 
-export function ResponsiveTableHead({ columns }: { columns: { label: string; className?: string }[] }) {
+/** The column headers; a `srOnly` header (the checkbox column) is read out but not shown. */
+export function ResponsiveTableHead({ columns }: { columns: { label: string; className?: string; srOnly?: boolean }[] }) {
   return (
     <thead role="rowgroup" className="max-md:sr-only">
       <tr role="row" className="border-b bg-muted/50">
@@ -30,7 +31,7 @@ export function ResponsiveTableHead({ columns }: { columns: { label: string; cla
             scope="col"
             className={cn('px-4 py-3 text-left font-medium text-muted-foreground', c.className)}
           >
-            {c.label}
+            {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
           </th>
         ))}
       </tr>

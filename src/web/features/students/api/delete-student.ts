@@ -1,0 +1,16 @@
+import type { DeleteStudentResponse } from '@common/students';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { adminDataKey } from './get-students-overview';
+
+/** Deletes the student and every row that names them (after the UI's confirmation); it cannot be undone. */
+export const deleteStudent = (studentId: string) =>
+  api.delete<DeleteStudentResponse>(`/api/admin/students/${encodeURIComponent(studentId)}`);
+
+export function useDeleteStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStudent,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDataKey }),
+  });
+}
