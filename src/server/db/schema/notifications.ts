@@ -4,7 +4,7 @@ import { users } from './users';
 
 /**
  * Every e-mail except sign-in codes is written here first, in the transaction of what it tells,
- * and sent by a background job (docs/decisions/021-mail-outbox-and-notifications.md). Once sent,
+ * and sent by a background job (docs/decisions/022-mail-outbox-and-notifications.md). Once sent,
  * the body is emptied: the row stays as a record that the message went, without its content.
  */
 export const mailOutbox = pgTable(
