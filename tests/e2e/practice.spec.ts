@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible } from './fixtures';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setTheme } from './fixtures';
 
 /*
  * Practice, as the tutor and a student use it: the tutor writes a C exercise in the course editor
@@ -43,13 +43,6 @@ async function setCode(page: Page, name: string | RegExp, code: string) {
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(code);
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => {
-    localStorage.setItem('theme', t);
-    document.documentElement.classList.toggle('dark', t === 'dark');
-  }, theme);
 }
 
 test('the tutor writes a C exercise; a student fails it, fixes the code and passes; the lesson counts complete', async ({

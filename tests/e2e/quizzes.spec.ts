@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible } from './fixtures';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setTheme } from './fixtures';
 
 /*
  * Quizzes and progression, as the tutor and a student use them: the tutor writes a quiz in the
@@ -27,13 +27,6 @@ async function course(admin: APIRequestContext, title: string, lessons: string[]
   }
   expect((await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } })).status()).toBe(200);
   return { courseId, lessonIds: ids };
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => {
-    localStorage.setItem('theme', t);
-    document.documentElement.classList.toggle('dark', t === 'dark');
-  }, theme);
 }
 
 /** axe at 1280 and 390, light and dark; back to desktop and light after. */
