@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The student's side: dashboard, course-learning screen and lesson progress. */
 
-export { LearningMessages, progressPercent } from './learning-rules';
+export { LearningMessages, previewCompletedLessons, progressPercent } from './learning-rules';
 
 export const courseStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type CourseStatus = z.infer<typeof courseStatusSchema>;

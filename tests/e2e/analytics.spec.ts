@@ -57,18 +57,18 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
 }
 
 /**
- * This test's own course: chapter Foundations (Intro, Loops), chapter Practice (Arrays), and four
+ * This test's own course: chapter Foundations (Intro, Loops), chapter Practice (Arrays), and five
  * approved students. Worked out:
- *   s1 completes all three lessons (100%); s2 and s3 complete Intro and open Loops (33%);
- *   s4 only opens Loops (0%).
- *   Loops: 4 started, 1 completed → 75% drop-off (high), 3 students affected.
- *   Course: 4 enrollments, 1 at 100% → completion 25%; average progress (100 + 33 + 33 + 0) / 4 = 42%.
- *   Foundations: 7 lesson starts, 4 completed → 57% completion, difficulty 43 (yellow).
- *   Practice: 1 start, 1 completed → 100%, difficulty 0 (green).
- *   s4: no pace and 0% → 'Low activity' and 'Struggling with content'.
+ *   s1 completes all three lessons (100%); s2, s3 and s5 complete Intro and open Loops (33%);
+ *   s4 only opens Loops (0%), enrolled 20 days ago.
+ *   Loops: 5 started, 1 completed → 80% drop-off (high: 5 students, enough for a verdict), 4 students affected.
+ *   Course: 5 enrollments, 1 at 100% → completion 20%; average progress (100 + 33 · 3 + 0) / 5 = 40%.
+ *   Foundations: 9 lesson starts, 5 completed → 56% completion; 5 students on Loops: difficulty 44 (yellow).
+ *   Practice: 1 start, 1 completed → 100%, but from 1 student: no difficulty verdict.
+ *   s4: no pace after 20 days, and a course started and stalled under 20% → 'Low activity' and 'Struggling with content'.
  * And a second course, one lesson (Pointers) that s2, s3 and s4 open and nobody completes: 100%
- * drop-off with 3 students affected, so it ranks in the global top 10 whatever the parallel tests
- * leave behind (rate first, then students affected).
+ * drop-off from 3 students, shown with its n and no verdict nor suggestions; among the lessons
+ * without a verdict it ranks first (rate first, then students affected).
  */
 async function analyticsCourse(
   playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
@@ -113,7 +113,7 @@ async function analyticsCourse(
   await publish(other.id);
 
   const students = await Promise.all(
-    ['One', 'Two', 'Three', 'Four'].map(async (firstName) => {
+    ['One', 'Two', 'Three', 'Four', 'Five'].map(async (firstName) => {
       const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
       const lastName = `Stats${tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
       const email = uniqueEmail(`analytics-${firstName.toLowerCase()}`);
@@ -126,14 +126,15 @@ async function analyticsCourse(
   );
   const progress = (s: (typeof students)[number], lessonId: string, status: 'in_progress' | 'completed') =>
     ok(s.api.put(`/api/lessons/${lessonId}/progress`, { data: { status } }), 200);
-  const [s1, s2, s3, s4] = students as [
+  const [s1, s2, s3, s4, s5] = students as [
+    (typeof students)[number],
     (typeof students)[number],
     (typeof students)[number],
     (typeof students)[number],
     (typeof students)[number],
   ];
   for (const l of [lessons.intro, lessons.loops, lessons.arrays]) await progress(s1, l, 'completed');
-  for (const s of [s2, s3]) {
+  for (const s of [s2, s3, s5]) {
     await progress(s, lessons.intro, 'completed');
     await progress(s, lessons.loops, 'in_progress');
   }
@@ -167,12 +168,12 @@ async function analyticsCourse(
       200,
     );
 
-    // Enrolled 21, 14 and 10 days ago (s4 today): the forecasts have their week of history.
+    // Enrolled 21, 14, 10 and 20 days ago (s5 today): the forecasts have their week of history.
     await db.query(
       `update enrollments e set enrolled_at = now() - (d.days || ' days')::interval
-       from (values ($1::uuid, 21), ($2::uuid, 14), ($3::uuid, 10)) d(id, days)
-       where e.student_id = d.id and e.course_id = $4`,
-      [s1.id, s2.id, s3.id, course.id],
+       from (values ($1::uuid, 21), ($2::uuid, 14), ($3::uuid, 10), ($4::uuid, 20)) d(id, days)
+       where e.student_id = d.id and e.course_id = $5`,
+      [s1.id, s2.id, s3.id, s4.id, course.id],
     );
   } finally {
     await db.end();
@@ -194,9 +195,9 @@ test('the tutor reads every tab with data and switches the time range', async ({
 
   // Overview: our course among the top 5, the engagement summary and the distribution chart's table.
   const top = page.getByRole('list', { name: 'Courses by enrollments' }).getByRole('listitem').filter({ hasText: course.title });
-  await expect(top).toContainText('4 enrollments · 3 lessons');
-  await expect(top).toContainText('Completion rate25%');
-  await expect(top).toContainText('Average progress42%');
+  await expect(top).toContainText('5 enrollments · 3 lessons');
+  await expect(top).toContainText('Completion rate20% n = 5');
+  await expect(top).toContainText('Average progress40%');
   for (const label of ['Active', 'Struggling', 'Inactive'])
     await expect(page.getByRole('progressbar', { name: new RegExp(`^${label} students: \\d+%$`) })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Enrollments by progress' })).toBeVisible();
@@ -205,10 +206,15 @@ test('the tutor reads every tab with data and switches the time range', async ({
   const path = page.getByRole('region', { name: course.title });
   await expect(path).toContainText('Lessons in the optimal sequence3');
   await expect(path).toContainText('Dropoff points1');
-  await expect(path.getByRole('listitem').filter({ hasText: `Loops ${course.tag}` })).toContainText('75% dropoff · High');
-  await expect(path.getByRole('listitem').filter({ hasText: `Loops ${course.tag}` })).toContainText('3 students affected');
-  await expect(path.getByRole('meter', { name: 'Difficulty of Foundations: 43 out of 100' })).toBeVisible();
-  await expect(path.getByRole('meter', { name: 'Difficulty of Practice: 0 out of 100' })).toBeVisible();
+  await expect(path.getByRole('listitem').filter({ hasText: `Loops ${course.tag}` })).toContainText('80% dropoff · n = 5 · High');
+  await expect(path.getByRole('listitem').filter({ hasText: `Loops ${course.tag}` })).toContainText('4 students affected');
+  await expect(path.getByRole('meter', { name: 'Difficulty of Foundations: 44 out of 100' })).toBeVisible();
+  // One student in Practice: the completion rate with its n, and no difficulty verdict.
+  await expect(path.getByRole('meter', { name: /^Difficulty of Practice/ })).toHaveCount(0);
+  await expect(path.getByRole('listitem').filter({ hasText: '2. Practice' })).toContainText(
+    'Completion 100% · n = 1 · Difficulty no verdict yet',
+  );
+  await expect(page.getByText('Verdicts need at least 5 students; below that, the figures show with their n only.')).toBeVisible();
   await expect(path.getByRole('figure', { name: 'Completion and difficulty by chapter' })).toBeVisible();
 
   await openTab(page, 'Content Engagement');
@@ -221,7 +227,8 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await expect(page.getByRole('figure', { name: 'Drop-off rate per lesson' })).toBeVisible();
   const dropoff = page.getByRole('region', { name: `Pointers ${course.tag}` });
   await expect(dropoff).toContainText(`Analytics E2E Dropoff ${course.tag} · Chapter: Memory · Video lesson`);
-  await expect(dropoff).toContainText('100% dropoff · High');
+  // Three students: the rate and its n, no verdict and no suggestions.
+  await expect(dropoff).toContainText('100% dropoff · n = 3 · No verdict yet');
   await expect(dropoff).toContainText('Students started3');
   await expect(dropoff).toContainText('Students completed0');
   // s2 spent 2 minutes and started the video; s3 and s4 only opened it.
@@ -229,6 +236,11 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await expect(dropoff.getByRole('listitem').filter({ hasText: 'Opened the lesson only' })).toContainText('2 students');
   await expect(dropoff.getByRole('listitem').filter({ hasText: 'Started the video' })).toContainText('1 student');
   await expect(dropoff.getByRole('region', { name: 'Improvement suggestions' })).toContainText(
+    'Only 3 students started this lesson: too few for suggestions. Verdicts need at least 5 students.',
+  );
+  const loops = page.getByRole('region', { name: `Loops ${course.tag}` });
+  await expect(loops).toContainText('80% dropoff · n = 5 · High');
+  await expect(loops.getByRole('region', { name: 'Improvement suggestions' })).toContainText(
     'Most students who start this lesson do not finish it',
   );
 
@@ -236,6 +248,8 @@ test('the tutor reads every tab with data and switches the time range', async ({
   const four = page.getByRole('group', { name: course.students[3]!.name });
   await expect(four).toContainText('Low activity');
   await expect(four).toContainText('Struggling with content');
+  await expect(four).toContainText('No pace yet');
+  await expect(four).toContainText('4 lessons left');
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/analytics/students.csv');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   const csv = await fs.readFile((await download.path())!, 'utf8');

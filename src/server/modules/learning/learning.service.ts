@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../common/errors';
 import {
   courseStatus,
   LearningMessages,
+  previewCompletedLessons,
   progressPercent,
   type DashboardCourse,
   type DashboardResponse,
@@ -26,17 +27,6 @@ const notEnrolled = () => new AppError(403, ErrorCode.notEnrolled, LearningMessa
 /** A stable number from a string (the preview's simulated values). */
 const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().readUInt32BE(0);
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/**
- * The preview's simulated progress of a course, one story for the dashboard and the course screen:
- * a level of 0, 25, 50, 75 or 100% chosen from the course id, turned into a whole number of lessons
- * (the first ones, in course order); the percent shown is then that count over the lessons, as for
- * a student, so '2 of 3 lessons' is 67% everywhere.
- */
-export function previewCompletedLessons(courseId: string, totalLessons: number): number {
-  const level = (hashInt(courseId) % 5) * 25;
-  return Math.round((totalLessons * level) / 100);
-}
 
 /**
  * Whether a student may work in a course, as learning_course_access answers it (db/sql/learning.sql,

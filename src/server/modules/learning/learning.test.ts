@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../common/errors';
 import {
   courseStatus,
   LearningMessages,
+  previewCompletedLessons,
   progressPercent,
   type DashboardCourse,
   type DashboardResponse,
@@ -24,7 +25,7 @@ import {
   seedCourse,
   userId,
 } from '@test-support/fixtures/users-and-courses';
-import { orderCourses, previewCompletedLessons, streakDays } from './learning.service';
+import { orderCourses, streakDays } from './learning.service';
 
 let t: TestContext;
 let clock = new Date('2026-03-10T12:00:00Z');

@@ -2,6 +2,20 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
 
+/**
+ * Chromium can match :focus-visible on a tab clicked with the mouse (the roving focus moves it by
+ * script). The last kind of input is kept on <html> (data-input), and styles.css takes the ring off
+ * a tab while the pointer is in use; the keyboard brings it back.
+ */
+if (typeof document !== 'undefined' && !document.documentElement.dataset.inputTracked) {
+  document.documentElement.dataset.inputTracked = 'true';
+  const set = (kind: 'pointer' | 'keyboard') => () => {
+    if (document.documentElement.dataset.input !== kind) document.documentElement.dataset.input = kind;
+  };
+  document.addEventListener('pointerdown', set('pointer'), { capture: true, passive: true });
+  document.addEventListener('keydown', set('keyboard'), { capture: true, passive: true });
+}
+
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
