@@ -26,17 +26,21 @@ const enrollCall = (studentId: string, courseId: string) =>
   t.app.inject({ method: 'POST', url: `/api/admin/students/${studentId}/enrollments`, headers: { cookie: admin }, payload: { courseId } });
 const unenrollCall = (studentId: string, courseId: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/admin/students/${studentId}/enrollments/${courseId}`, headers: { cookie: admin } });
+/** The "you were enrolled" messages queued in the outbox (the background job sends them) to an address. */
+const enrolmentNotices = async (email: string) =>
+  (await t.pool.query<{ subject: string }>(`select subject from mail_outbox where kind = 'enrolment' and recipient = $1`, [email])).rows;
 const countEnrollments = (studentId: string, courseId: string) =>
   t.db.$count(enrollments, and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, courseId)));
 
 describe('POST /api/admin/students/:studentId/enrollments', () => {
-  it('enrols an approved student in a published course', async () => {
+  it('enrols an approved student in a published course, and queues the message telling them', async () => {
     const student = await createUser(t.db, 'enrol1@example.com');
     const { course } = await seedCourse(t.db);
     const res = await enrollCall(student.id, course.id);
     expect(res.statusCode).toBe(201);
     expect(res.json().enrollment).toMatchObject({ studentId: student.id, courseId: course.id, status: 'active' });
     expect(await countEnrollments(student.id, course.id)).toBe(1);
+    expect(await enrolmentNotices(student.email)).toHaveLength(1);
   });
 
   it('cannot enrol twice: 409 with a clear message, still one row', async () => {
@@ -48,6 +52,7 @@ describe('POST /api/admin/students/:studentId/enrollments', () => {
       expect(res.statusCode).toBe(409);
       expect(errorMessage(res)).toBe('The student is already enrolled in this course.');
     }
+    expect(await enrolmentNotices(student.email), 'told once').toHaveLength(1);
     expect(await countEnrollments(student.id, course.id)).toBe(1);
   });
 

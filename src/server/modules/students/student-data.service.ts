@@ -50,6 +50,9 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
             learningEvents,
             archivedEvents,
             mediaUsage,
+            mail,
+            reminders,
+            invitations,
           ] = [
             await rows(
               tx,
@@ -126,6 +129,22 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
                   from learning_events_archive a where a.student_id = ${id} order by a.hour`,
             ),
             await rows(tx, sql`select helper, day, used from media_usage where user_id = ${id} order by day, helper`),
+            // The messages to them: what and when (a sent message keeps no body).
+            await rows(
+              tx,
+              sql`select kind, subject, created_at as "createdAt", sent_at as "sentAt"
+                  from mail_outbox where user_id = ${id} or lower(recipient) = ${user.email.toLowerCase()} order by created_at`,
+            ),
+            await rows(
+              tx,
+              sql`select unsubscribed_at as "unsubscribedAt", last_reminded_at as "lastRemindedAt" from reminder_state where user_id = ${id}`,
+            ),
+            await rows(
+              tx,
+              sql`select created_at as "createdAt", sent_at as "sentAt", expires_at as "expiresAt", accepted_at as "acceptedAt",
+                    cancelled_at as "cancelledAt"
+                  from invitations where lower(email) = ${user.email.toLowerCase()} order by created_at`,
+            ),
           ];
           const byConversation = new Map<unknown, unknown[]>();
           for (const { conversationId, ...m } of messages)
@@ -156,6 +175,9 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
             learningEvents,
             learningEventsArchived: archivedEvents,
             mediaUsage,
+            mail,
+            reminders: reminders[0] ?? null,
+            invitations,
           };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

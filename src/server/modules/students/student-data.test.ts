@@ -178,6 +178,10 @@ describe('GET /api/me/data', () => {
     ]);
     expect(data.learningEventsArchived).toEqual([expect.objectContaining({ type: 'lesson_opened', events: 2 })]);
     expect(data.mediaUsage).toEqual([expect.objectContaining({ helper: 'speech', used: 2 })]);
+    // Mail to them (not the tutor's digests that mention them), their reminder state, the invitation to their address.
+    expect(data.mail.map((m: { kind: string }) => m.kind)).toEqual(['approval', 'enrolment']);
+    expect(data.reminders).toEqual(expect.objectContaining({ unsubscribedAt: null }));
+    expect(data.invitations).toEqual([expect.objectContaining({ acceptedAt: expect.any(String) })]);
   });
 
   it('holds nothing of another student, no hidden test, no reference solution, no session token', async () => {
