@@ -22,7 +22,6 @@
  * FAULT_DURATION (default 20), OUTAGE_MS (default 3000); diagnostics: PROFILE=<folder> (a CPU
  * profile of the server), WAITS=1 (what the database sessions wait for). Not part of npm test.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +33,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/e
 import { runMigrations } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { createSessionService } from '../src/server/modules/auth/sessions.service';
-import { freePort } from '../tests/support/server-process';
+import { startBenchServer } from './bench-server';
 
 const STUDENTS = 1000;
 const CHAPTERS = 3;
@@ -143,57 +142,16 @@ async function seedLoad(url: string) {
 }
 
 async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-load-data-'));
-  let output = '';
   // PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-  // The server as `npm start` runs it: bundled by scripts/build-server.mjs (into dist-bench/, so a
-  // build in dist/ is left alone), run by node itself.
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-    env: { ...process.env, DIST_DIR: 'dist-bench' },
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
-  const child = spawn(process.execPath, [...profile, 'dist-bench/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      // No mail server here: production refuses console mail unless told it is meant.
-      MAIL_TRANSPORT: 'console',
-      APP_URL: `http://127.0.0.1:${port}`,
-      // LOG_LEVEL as in production: unset (info) unless given.
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The server's last 64 KB of output, for the error message when it fails to start.
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-65_536));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
+  // LOG_LEVEL as in production: unset (info) unless given.
+  const server = await startBenchServer({ databaseUrl, adminEmail: ADMIN_EMAIL, name: 'bench-load', nodeArgs: profile });
+  const { child, url } = server;
   let stopping = false;
   child.once('exit', (code, signal) => {
     if (!stopping)
-      console.error(`\nTHE SERVER EXITED (code ${code}, signal ${signal}) under load; its last output:\n${output.slice(-4000)}`);
+      console.error(`\nTHE SERVER EXITED (code ${code}, signal ${signal}) under load; its last output:\n${server.output().slice(-4000)}`);
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
   // Resident memory, sampled: the peak is what the machine must have.
   let peakKb = 0;
   const rssKb = async () => {
@@ -210,13 +168,7 @@ async function startServer(databaseUrl: string) {
       clearInterval(sampler);
       const hwm = /VmHWM:\s+(\d+)/.exec(await fs.readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => ''))?.[1];
       if (hwm) peakKb = Math.max(peakKb, Number(hwm));
-      if (child.exitCode === null && child.signalCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

@@ -20,16 +20,14 @@
  * is graded a few times first, not counted. Options: RUNS (default 9), DURATION (60), STUDENTS (20).
  * Not part of npm test.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Submission } from '../src/common/practice';
 import { seed } from '../src/server/db/seed';
 import { createSessionService } from '../src/server/modules/auth/sessions.service';
-import { freePort } from '../tests/support/server-process';
 import { openBenchDatabase } from './bench-database';
+import { startBenchServer } from './bench-server';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const DURATION = Number(process.env.DURATION ?? 60);
@@ -94,47 +92,12 @@ async function prepare(url: string) {
 }
 
 async function startServer(databaseUrl: string) {
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-    env: { ...process.env, DIST_DIR: 'dist-bench' },
-    encoding: 'utf8',
+  const { url, child, output, stop } = await startBenchServer({
+    databaseUrl,
+    adminEmail: ADMIN_EMAIL,
+    name: 'bench-practice',
+    env: { GRADING_WORKERS: '2', PRACTICE_SUBMISSIONS_PER_MINUTE: '10000', LOG_LEVEL: 'warn' },
   });
-  if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-practice-data-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['dist-bench/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      MAIL_TRANSPORT: 'console',
-      APP_URL: url,
-      GRADING_WORKERS: '2',
-      PRACTICE_SUBMISSIONS_PER_MINUTE: '10000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
   /** The resident memory of the server's child processes (the grading workers), in MB. */
   async function workersRssMb(): Promise<number> {
     const tasks = await fs.readdir(`/proc/${child.pid}/task`).catch(() => []);
@@ -148,12 +111,8 @@ async function startServer(databaseUrl: string) {
   return {
     url,
     workersRssMb,
-    output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    output,
+    stop,
   };
 }
 
