@@ -8,16 +8,25 @@ import {
   WEEKLY_SUMMARY_TASK,
   type NotificationsService,
 } from './notifications.service';
+import { pruneOldRuns } from '../practice/practice.queries';
 import { deliverOutboxMessage, MAIL_SEND_TASK } from './outbox';
 
 /**
  * The app's own background jobs, on the same queue as the grading workers but run in the app's
  * process (they need its mail settings): sending the outbox, the tutor's registration digest, the
- * reminders to inactive students (hourly) and the weekly summary (Mondays, 07:00 UTC). Each runner
+ * reminders to inactive students (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
+ * pruning of old exercise runs. Each runner
  * takes only the tasks it knows, so graders never see these and this runner never grades; cron
  * items are scheduled once per time however many instances run them.
  */
-export const NOTIFICATION_CRONTAB = [`0 * * * * ${INACTIVITY_REMINDERS_TASK}`, `0 7 * * 1 ${WEEKLY_SUMMARY_TASK}`].join('\n');
+const PRUNE_RUNS_TASK = 'prune_practice_runs';
+
+export const BACKGROUND_CRONTAB = [
+  `0 * * * * ${INACTIVITY_REMINDERS_TASK}`,
+  `0 7 * * 1 ${WEEKLY_SUMMARY_TASK}`,
+  // Old exercise runs and reference checks, nightly (submissions are kept).
+  `30 3 * * * ${PRUNE_RUNS_TASK}`,
+].join('\n');
 
 export type BackgroundJobDeps = {
   db: Db;
@@ -44,6 +53,9 @@ export function backgroundTasks({ db, mailer, mailFrom, notifications }: Backgro
     [WEEKLY_SUMMARY_TASK]: async () => {
       await notifications.sendWeeklySummary();
     },
+    [PRUNE_RUNS_TASK]: async () => {
+      await pruneOldRuns(db.$client, new Date());
+    },
   };
 }
 
@@ -54,6 +66,6 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<JobW
     // Sending mail waits on the network, not the CPU: a few at once keep a backlog short.
     concurrency: 4,
     warn: deps.warn,
-    crontab: deps.crontab === false ? undefined : NOTIFICATION_CRONTAB,
+    crontab: deps.crontab === false ? undefined : BACKGROUND_CRONTAB,
   });
 }

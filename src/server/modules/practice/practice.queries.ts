@@ -208,3 +208,27 @@ export const exerciseStatsOf = (r: ExerciseFigureRow): ExerciseStats => ({
       ? null
       : { position: r.hardest_position, hidden: r.hardest_hidden ?? false, failures: r.hardest_failures ?? 0 },
 });
+
+/** How long runs, previews and reference checks are kept; submissions stay, they are the figures' source. */
+export const RUN_RETENTION_DAYS = 30;
+
+/**
+ * Deletes finished runs, preview gradings and reference checks older than the retention, in
+ * batches so one pass never holds a long lock. Submissions (the figures, the completion history)
+ * are kept. Returns the rows deleted.
+ */
+export async function pruneOldRuns(pool: pg.Pool, now: Date, days = RUN_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await pool.query(
+      `delete from exercise_submissions where id in (
+         select id from exercise_submissions
+         where status = 'done' and (purpose <> 'submit' or preview) and created_at < $1
+         limit 5000)`,
+      [before],
+    );
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < 5000) return total;
+  }
+}
