@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { files, users, type UserRow } from '../../db/schema/index';
 import type { Queryable } from '../../db/transaction';
 import { badRequest, notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/mail-templates';
 import { isUuid } from '../../lib/ids';
 import type { FileStorage } from '../../lib/storage';
 import { fullNameOf } from '../auth/user-view';
@@ -228,22 +229,36 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
 }
 
 /**
- * Mail to or about the student: rows keyed to them go with the user row (the foreign key
- * cascades); mail addressed to them goes whether sent or not; mail not sent yet that mentions
- * them (a digest to the tutor) is not sent at all. A sent message keeps only its envelope (its
- * body is emptied once sent), and its subject is blanked where it names them.
+ * Mail to or about the student. Rows keyed to them go with the user row (the foreign key
+ * cascades); mail addressed to them goes, sent or not. Mail to someone else not sent yet that
+ * mentions them (the tutor's registration digest, the weekly summary) loses the lines and list
+ * items that name them, so the others it lists are still told; a message that would still name
+ * them, or names them in its subject, is not sent at all. A sent message keeps only its envelope
+ * (the outbox empties a body once sent); its subject is blanked where it names them.
  */
 async function deleteOutboxMail(tx: Queryable, student: UserRow) {
-  const pattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-  const email = pattern(student.email);
-  const name = pattern(fullNameOf(student));
+  const address = student.email.toLowerCase();
+  const name = fullNameOf(student).toLowerCase();
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const mentions = (column: SQL) => sql`(lower(${column}) like ${like(address)} or lower(${column}) like ${like(name)})`;
+  // An item of an HTML list whose text names them: the lists of these messages hold escaped text only.
+  const htmlItem = `<li>[^<]*(${escapeRegex(escapeHtml(address))}|${escapeRegex(escapeHtml(name))})[^<]*</li>`;
+
   await tx.execute(sql`
     delete from mail_outbox
-    where lower(recipient) = ${student.email.toLowerCase()}
-      or (sent_at is null and (lower(subject) like ${email} or lower(subject) like ${name}
-        or lower(text_body) like ${email} or lower(coalesce(html_body, '')) like ${email}))`);
+    where lower(recipient) = ${address} or (sent_at is null and ${mentions(sql`subject`)})`);
+  await tx.execute(sql`
+    update mail_outbox set
+      text_body = array_to_string(array(
+        select line from unnest(string_to_array(text_body, chr(10))) with ordinality as l(line, n)
+        where not ${mentions(sql`line`)} order by n), chr(10)),
+      html_body = regexp_replace(html_body, ${htmlItem}, '', 'gi')
+    where sent_at is null and (${mentions(sql`text_body`)} or ${mentions(sql`coalesce(html_body, '')`)})`);
+  await tx.execute(sql`
+    delete from mail_outbox
+    where sent_at is null and (${mentions(sql`text_body`)} or ${mentions(sql`coalesce(html_body, '')`)})`);
   await tx.execute(sql`
     update mail_outbox set subject = '[about a deleted student]', text_body = '', html_body = null
-    where sent_at is not null and (lower(subject) like ${email} or lower(subject) like ${name} or lower(text_body) like ${email})`);
+    where sent_at is not null and (${mentions(sql`subject`)} or ${mentions(sql`text_body`)})`);
 }
 export type StudentDataService = ReturnType<typeof createStudentDataService>;

@@ -31,6 +31,7 @@ let lessonId: string;
 const SECRET_SOLUTION = 'REFERENCE-SOLUTION-never-exported';
 const HIDDEN_INPUT = 'HIDDEN-TEST-INPUT-never-exported';
 const HIDDEN_OUTPUT = 'HIDDEN-TEST-OUTPUT-never-exported';
+const BYSTANDER = 'Bea Bystander <bea.bystander@example.com>';
 
 type Person = { id: string; email: string; firstName: string; lastName: string; code: string; question: string; storageKey: string };
 
@@ -97,10 +98,17 @@ async function personWithEverything(firstName: string, lastName: string): Promis
     `insert into mail_outbox (kind, user_id, recipient, subject, text_body, sent_at) values ('enrolment', null, $1, 'You were enrolled', '', now())`,
     [email],
   );
+  // Waiting mail to the tutor listing them beside someone else (as the registration digest and the weekly summary do).
   await q(
-    `insert into mail_outbox (kind, recipient, subject, text_body) values ('registration_digest', 'admin@example.com', 'New registrations', $1)`,
-    [`${firstName} ${lastName} <${email}> registered.`],
+    `insert into mail_outbox (kind, recipient, subject, text_body, html_body) values ('registration-digest', 'admin@example.com', '2 new registrations', $1, $2)`,
+    [
+      `2 new students registered:\n\n• ${firstName} ${lastName} <${email}>\n• ${BYSTANDER}\n\nApprove or reject them.`,
+      `<p>2 new students registered:</p><ul><li>${firstName} ${lastName} &lt;${email}&gt;</li><li>${BYSTANDER.replace('<', '&lt;').replace('>', '&gt;')}</li></ul>`,
+    ],
   );
+  await q(`insert into mail_outbox (kind, recipient, subject, text_body) values ('weekly-summary', 'admin@example.com', 'Your week', $1)`, [
+    `Completions (2)\n• ${firstName} ${lastName}: Data Rights 101\n• Someone Else: Data Rights 101`,
+  ]);
   await q(`insert into mail_outbox (kind, recipient, subject, text_body, sent_at) values ('summary', 'admin@example.com', $1, '', now())`, [
     `${firstName} ${lastName} completed a course`,
   ]);
@@ -249,6 +257,13 @@ describe('DELETE /api/admin/students/:id', () => {
     const needles = [vic.id, vic.email, vic.lastName];
     expect(Object.keys(await rowsNaming(t.pool, needles)).length, 'the fixture names the student in many tables').toBeGreaterThan(15);
     const wesRows = await rowsNaming(t.pool, [wes.id]);
+    const waiting = async () =>
+      (
+        await t.pool.query(
+          `select kind, count(*)::int as n from mail_outbox where sent_at is null and recipient = 'admin@example.com' group by kind order by kind`,
+        )
+      ).rows;
+    const waitingBefore = await waiting();
     expect(await filesIn(dataDir)).toContain(vic.storageKey);
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/students/${vic.id}`, headers: { cookie: admin } });
@@ -256,6 +271,14 @@ describe('DELETE /api/admin/students/:id', () => {
     expect(res.json()).toEqual({ deleted: { id: vic.id, fullName: 'Vic Forgetme' }, filesDeleted: 1 });
 
     expect(await rowsNaming(t.pool, needles)).toEqual({});
+    // The tutor's waiting digests and summaries still tell of the others they list: none was dropped,
+    // and the deleted student's digest now lists the bystander alone.
+    expect(await waiting(), 'no waiting digest or summary was dropped').toEqual(waitingBefore);
+    const alone = await t.pool.query(
+      `select 1 from mail_outbox where kind = 'registration-digest' and text_body like '%Bea Bystander%'
+         and text_body not like '%•%•%' and html_body not like '%<li>%<li>%' and html_body like '%<li>Bea Bystander &lt;%'`,
+    );
+    expect(alone.rowCount).toBe(1);
     expect(await filesIn(dataDir)).not.toContain(vic.storageKey);
     expect(await filesIn(dataDir)).toContain(wes.storageKey);
     expect(await rowsNaming(t.pool, [wes.id]), 'the other student keeps every row').toEqual(wesRows);
