@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { AnalyticsTexts } from '../../src/common/analytics';
+import { waitForMail } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
 import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, e2eDatabase, uniqueEmail } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
@@ -121,7 +122,7 @@ async function analyticsCourse(
       await apiSetStatus(admin, user.id, 'approved');
       await ok(admin.post(`/api/admin/students/${user.id}/enrollments`, { data: { courseId: course.id } }), 201);
       await apiSignIn(api, email);
-      return { id: user.id, api, name: `${firstName} ${lastName}` };
+      return { id: user.id, api, email, name: `${firstName} ${lastName}` };
     }),
   );
   const progress = (s: (typeof students)[number], lessonId: string, status: 'in_progress' | 'completed') =>
@@ -254,6 +255,14 @@ test('the tutor reads every tab with data and switches the time range', async ({
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   const csv = await fs.readFile((await download.path())!, 'utf8');
   expect(csv).toContain(course.students[3]!.name.split(' ')[1]!);
+  // One action reminds the students at risk; the confirmation names them, and the reminder is mailed.
+  const since = new Date();
+  await page.getByRole('button', { name: 'Remind At-Risk Students' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('list', { name: 'Students to remind' })).toContainText(course.students[3]!.name);
+  await confirm.getByRole('button', { name: 'Send Reminders' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /reminders? queued/ })).toBeVisible();
+  await waitForMail(course.students[3]!.email, { since, test: (m) => /are waiting/.test(m.raw) });
 
   await openTab(page, 'Predictions');
   for (const label of ['Student Growth', 'Course Completion Rate', 'Weekly Active Students'])
