@@ -102,6 +102,7 @@ function confirmCopy(p: Pending) {
 }
 
 const NO_STUDENTS: StudentRow[] = [];
+const NO_APPROVED: ApprovedStudent[] = [];
 
 export function AdminStudentsPage() {
   const overview = useStudentsOverview();
@@ -114,7 +115,7 @@ export function AdminStudentsPage() {
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'pending';
   const pendingSelection = useSelection(overview.data?.pending ?? NO_STUDENTS);
-  const approvedSelection = useSelection(overview.data?.approved ?? NO_STUDENTS);
+  const approvedSelection = useSelection(overview.data?.approved ?? NO_APPROVED);
 
   // A failed load is told in a toast (once per failure), and the page offers a retry.
   useEffect(() => {

@@ -11,15 +11,15 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
-import { cn } from '@web/lib/cn';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
 import { useBulkUpdateStudents } from '../api/bulk-update-students';
 
 type Course = StudentsOverviewResponse['publishedCourses'][number];
+type ApprovedStudent = StudentsOverviewResponse['approved'][number];
 type Named = { id: string; fullName: string };
 
 /** Which of a list's students are ticked; students that leave the list (approved, deleted) leave the selection too. */
-export function useSelection(students: Named[]) {
+export function useSelection<T extends Named>(students: T[]) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const selected = useMemo(() => students.filter((s) => ticked.has(s.id)), [students, ticked]);
   return {
@@ -38,7 +38,7 @@ export function useSelection(students: Named[]) {
     some: selected.length > 0 && selected.length < students.length,
   };
 }
-export type Selection = ReturnType<typeof useSelection>;
+export type Selection<T extends Named = Named> = ReturnType<typeof useSelection<T>>;
 
 const checkboxClasses =
   'size-4 shrink-0 cursor-pointer rounded accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
@@ -232,7 +232,20 @@ export function PendingBulkActions({ selection, count }: { selection: Selection;
 }
 
 /** Approved tab: enrol or unenrol the selected students in one published course (unenrolling asks first: it deletes progress). */
-export function ApprovedBulkActions({ selection, count, courses }: { selection: Selection; count: number; courses: Course[] }) {
+/**
+ * Approved tab: enrol or unenrol the selected students in one published course (unenrolling asks
+ * first: it deletes progress). Once students and a course are chosen, only the actions that would
+ * change someone are offered, with how many each would change.
+ */
+export function ApprovedBulkActions({
+  selection,
+  count,
+  courses,
+}: {
+  selection: Selection<ApprovedStudent>;
+  count: number;
+  courses: Course[];
+}) {
   const { mutation, report, clearReport, run } = useBulkAction(selection);
   const [courseId, setCourseId] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -242,6 +255,9 @@ export function ApprovedBulkActions({ selection, count, courses }: { selection: 
   const n = selection.selected.length;
   const busy = mutation.isPending ? mutation.variables?.action : undefined;
   const ready = n > 0 && course !== undefined && busy === undefined;
+  const enrolledCount = course ? selection.selected.filter((s) => s.enrolledCourseIds.includes(course.id)).length : 0;
+  const showEnroll = !ready || n > enrolledCount || busy === 'enroll';
+  const showUnenroll = !ready || enrolledCount > 0 || busy === 'unenroll';
   return (
     <>
       <BulkBar
@@ -250,10 +266,12 @@ export function ApprovedBulkActions({ selection, count, courses }: { selection: 
         count={count}
         noun="approved students"
         hint={
-          <p id={hintId} className={cn('text-sm text-muted-foreground lg:basis-full', ready && 'sr-only')}>
+          <p id={hintId} className="text-sm text-muted-foreground lg:basis-full" aria-live="polite">
             {courses.length === 0
               ? 'Publish a course first to enroll students in it.'
-              : 'Select students and a course to enroll or unenroll them together.'}
+              : ready
+                ? `In ${course.title}: ${n - enrolledCount} of the selected not enrolled, ${enrolledCount} enrolled.`
+                : 'Select students and a course to enroll or unenroll them together.'}
           </p>
         }
       >
@@ -268,14 +286,18 @@ export function ApprovedBulkActions({ selection, count, courses }: { selection: 
             ))}
           </Select>
         </div>
-        <Button className="sm:h-10" size="sm" variant="secondary" disabled={!ready} onClick={() => run('enroll', courseId)}>
-          <PlusIcon aria-hidden="true" />
-          {busy === 'enroll' ? 'Enrolling...' : 'Enroll Selected'}
-        </Button>
-        <Button className="sm:h-10" size="sm" variant="outline" disabled={!ready} onClick={() => setConfirming(true)}>
-          <MinusIcon aria-hidden="true" />
-          Unenroll Selected
-        </Button>
+        {showEnroll && (
+          <Button className="sm:h-10" size="sm" variant="secondary" disabled={!ready} onClick={() => run('enroll', courseId)}>
+            <PlusIcon aria-hidden="true" />
+            {busy === 'enroll' ? 'Enrolling...' : 'Enroll Selected'}
+          </Button>
+        )}
+        {showUnenroll && (
+          <Button className="sm:h-10" size="sm" variant="outline" disabled={!ready} onClick={() => setConfirming(true)}>
+            <MinusIcon aria-hidden="true" />
+            Unenroll Selected
+          </Button>
+        )}
       </BulkBar>
       {report && <BulkResults report={report} onDismiss={clearReport} />}
       <ConfirmDialog
