@@ -2,7 +2,8 @@
  * The demo courses' artwork: SVG pictures drawn for this project, one per demo course. They are
  * served like a stored thumbnail, at /api/images/{id} under a fixed id of their own (so the course
  * form accepts the address as it accepts a generated thumbnail's), from this module rather than
- * from file storage: they ship with the code.
+ * from file storage: they ship with the code. What matters in each stays between y = 52 and 308,
+ * so a card cropping the 16:9 picture to 5:2 still shows it whole.
  */
 
 type SeedThumbnail = { course: string; id: string; svg: string };
@@ -41,7 +42,7 @@ const JAVA_ART = frame(
     dots('dots', 'rgba(255,255,255,0.10)'),
   `<rect width="640" height="360" fill="url(#bg)"/><rect width="640" height="360" fill="url(#dots)"/>` +
     // A class diagram: a parent class and two subclasses.
-    `<g font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,monospace" font-size="15" fill="#431407">` +
+    `<g transform="translate(0 18)" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,monospace" font-size="15" fill="#431407">` +
     `<g transform="translate(372 40)"><rect width="180" height="86" rx="10" fill="#fff7ed"/><rect width="180" height="32" rx="10" fill="#fed7aa"/>` +
     `<rect y="22" width="180" height="10" fill="#fed7aa"/><text x="90" y="22" text-anchor="middle" font-weight="700">Shape</text>` +
     `<text x="14" y="56">area(): double</text><text x="14" y="76">name: String</text></g>` +
@@ -52,11 +53,11 @@ const JAVA_ART = frame(
     `<g transform="translate(470 188)"><rect width="140" height="70" rx="10" fill="#fff7ed"/><rect width="140" height="30" rx="10" fill="#fdba74"/>` +
     `<rect y="20" width="140" height="10" fill="#fdba74"/><text x="70" y="21" text-anchor="middle" font-weight="700">Square</text><text x="12" y="54">side</text></g></g>` +
     // A steaming cup and the course's name.
-    `<g transform="translate(60 70)" fill="none" stroke="#ffffff" stroke-linecap="round" stroke-width="9">` +
+    `<g transform="translate(64 40)" fill="none" stroke="#ffffff" stroke-linecap="round" stroke-width="9">` +
     `<path d="M40 10c-14 16 14 22 0 40M78 4c-14 16 14 22 0 40M116 10c-14 16 14 22 0 40" stroke="#fed7aa" stroke-width="7"/>` +
     `<path d="M8 78h150v56a46 46 0 0 1-46 46H54A46 46 0 0 1 8 134z" fill="#ffffff" stroke="none"/>` +
     `<path d="M158 96h14a24 24 0 0 1 0 48h-16"/><path d="M-6 198h190"/></g>` +
-    `<text x="60" y="330" font-family="ui-sans-serif,system-ui,Segoe UI,Helvetica,Arial,sans-serif" font-size="44" font-weight="800" fill="#ffffff">class Java</text>`,
+    `<text x="58" y="298" font-family="ui-sans-serif,system-ui,Segoe UI,Helvetica,Arial,sans-serif" font-size="40" font-weight="800" fill="#ffffff">class Java</text>`,
 );
 
 const WEBGL_ART = frame(
@@ -82,8 +83,8 @@ const WEBGL_ART = frame(
     `<g transform="translate(16 46)"><path d="M250 96l52 92H198z" fill="#f43f5e" opacity="0.9"/>` +
     `<path d="M250 96l52 92H198z" fill="none" stroke="#ffffff" stroke-width="2"/>` +
     `<circle cx="250" cy="96" r="5" fill="#ef4444"/><circle cx="302" cy="188" r="5" fill="#22c55e"/><circle cx="198" cy="188" r="5" fill="#3b82f6"/></g>` +
-    `<text x="44" y="92" font-family="ui-sans-serif,system-ui,Segoe UI,Helvetica,Arial,sans-serif" font-size="64" font-weight="800" fill="#ffffff">WebGL</text>` +
-    `<text x="48" y="128" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,monospace" font-size="18" fill="#c4b5fd">gl.drawArrays()</text>`,
+    `<text x="44" y="112" font-family="ui-sans-serif,system-ui,Segoe UI,Helvetica,Arial,sans-serif" font-size="64" font-weight="800" fill="#ffffff">WebGL</text>` +
+    `<text x="48" y="146" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,monospace" font-size="18" fill="#c4b5fd">gl.drawArrays()</text>`,
 );
 
 export const SEED_THUMBNAILS: readonly SeedThumbnail[] = [
