@@ -93,6 +93,20 @@ describe('POST /api/admin/students/bulk: approve and reject', () => {
     expect(await scalar<string>(t.pool, 'select role::text from users where id = $1', [adminId])).toBe('admin');
   });
 
+  it('two overlapping approvals at once (ids in opposite orders) neither deadlock nor approve anyone twice', async () => {
+    const group = [await student('Uma'), await student('Vin'), await student('Wim')];
+    const ids = group.map((s) => s.id);
+    const queued = (await approvalsQueued()).length;
+    const [a, b] = await Promise.all([
+      bulk({ action: 'approve', studentIds: ids }),
+      bulk({ action: 'approve', studentIds: [...ids].reverse() }),
+    ]);
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    const outcomes = [...a!.json().results, ...b!.json().results].map((r: { outcome: string }) => r.outcome).sort();
+    expect(outcomes).toEqual(['already_approved', 'already_approved', 'already_approved', 'approved', 'approved', 'approved']);
+    expect((await approvalsQueued()).length, 'one approval e-mail each').toBe(queued + 3);
+  });
+
   it('a failure part-way through leaves every student as they were (one transaction)', async () => {
     const hal = await student('Hal');
     const ida = await student('Ida');
