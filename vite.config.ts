@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
 import { routePreload } from './scripts/route-preload-plugin';
@@ -10,10 +10,50 @@ import { userDataPlugin } from './src/web/features/pwa/sw-user-data-plugin';
 
 const dir = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+const dist = process.env.DIST_DIR ?? 'dist';
+
+/**
+ * The build of src/web/prerender.tsx for Node (`vite build --ssr`, run by `npm run build:web`), which
+ * scripts/prerender.ts runs to write the public pages as HTML. The service worker is the browser's
+ * only: its registration module is an empty stand-in there (it runs in an effect, never on the server).
+ */
+const serverStandIns = (): Plugin => ({
+  name: 'prerender-stand-ins',
+  resolveId: (id) => (id === 'virtual:pwa-register' ? '\0pwa-register-stand-in' : undefined),
+  load: (id) => (id === '\0pwa-register-stand-in' ? 'export const registerSW = () => async () => {};' : undefined),
+});
+
 // The web app: index.html at the repo root, entry src/web/main.tsx, built into dist/web,
-// which the Fastify server serves (falling back to index.html for any non-/api path).
-export default defineConfig({
-  plugins: [
+// which the Fastify server serves (falling back to index.html for any non-/api path); the public
+// pages also prerendered to HTML (scripts/prerender.ts).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), serverStandIns()] : browserPlugins(),
+  resolve: {
+    alias: {
+      '@common': dir('./src/common'),
+      '@web': dir('./src/web'),
+    },
+  },
+  build: isSsrBuild
+    ? { outDir: `${dist}/prerender`, emptyOutDir: true, target: 'node20', copyPublicDir: false }
+    : {
+        // DIST_DIR lets two builds (say, two test runs) live side by side; `dist` by default.
+        outDir: `${dist}/web`,
+        emptyOutDir: true,
+        target: 'es2022',
+        // The whole point of the split: the landing page never downloads admin code.
+        modulePreload: { polyfill: false },
+        rolldownOptions: BROWSER_CHUNKS,
+      },
+  server: {
+    // `npm run dev:web` next to `npm run dev` (API on PORT, default 3000).
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`, changeOrigin: false } },
+  },
+  preview: { port: 4173 },
+}));
+
+function browserPlugins() {
+  return [
     react(),
     tailwindcss(),
     // The service worker: the app shell precached; the student's own answers network
@@ -59,64 +99,46 @@ export default defineConfig({
     // Per page, the route's chunks (and, signed in, the API answers it waits for), which the server
     // adds to index.html as preloads: they download beside the framework instead of after it.
     routePreload(routePreloads()),
-  ],
-  resolve: {
-    alias: {
-      '@common': dir('./src/common'),
-      '@web': dir('./src/web'),
-    },
-  },
-  build: {
-    // DIST_DIR lets two builds (say, two test runs) live side by side; `dist` by default.
-    outDir: `${process.env.DIST_DIR ?? 'dist'}/web`,
-    emptyOutDir: true,
-    target: 'es2022',
-    // The whole point of the split: the landing page never downloads admin code.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // The framework every page needs, in one long-cached chunk, with the app's own small
-            // pieces that every page (or every public page) runs: src/web/lib (API client, session,
-            // theme; keep heavy imports out of it) and the public header's components. One file
-            // instead of six tiny ones: on a phone's connection each request of the first paint
-            // costs a round trip (Lighthouse: about 0.2 s of LCP).
-            {
-              name: 'vendor',
-              test: new RegExp(
-                [
-                  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/
-                    .source,
-                  // (not the plain-JS SHA-256, which only an insecure context needs: its own chunk)
-                  /src[\\/]web[\\/]lib[\\/](?!sha256\.)/.source,
-                  /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/
-                    .source,
-                ].join('|'),
-              ),
-              priority: 3,
-            },
-            // The small Tailwind-only building blocks of the signed-in and form pages, in one file:
-            // otherwise half a dozen files of a few hundred bytes, each a request (a round trip on a
-            // phone) before the page can paint. Only pieces without Radix: a page that needs none of
-            // Radix must not download it through this file. The landing page uses none of them.
-            {
-              name: 'ui',
-              test: /src[\\/]web[\\/]components[\\/](ui[\\/](alert|card|input|progress|skeleton|stat-card|textarea)|page-header|empty-panel)\.tsx$/,
-              priority: 1,
-            },
-            // Icons are tiny; one shared chunk instead of a file per icon. An icon only one page uses
-            // stays in that page's chunk (minShareCount), so the landing page does not download the
-            // admin screens' icons.
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2, minShareCount: 2 },
-          ],
+  ];
+}
+
+const BROWSER_CHUNKS = {
+  output: {
+    codeSplitting: {
+      groups: [
+        // The framework every page needs, in one long-cached chunk, with the app's own small
+        // pieces that every page (or every public page) runs: src/web/lib (API client, session,
+        // theme; keep heavy imports out of it) and the public header's components. One file
+        // instead of six tiny ones: on a phone's connection each request of the first paint
+        // costs a round trip (Lighthouse: about 0.2 s of LCP).
+        {
+          name: 'vendor',
+          test: new RegExp(
+            [
+              /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|sonner|clsx|tailwind-merge|class-variance-authority)[\\/]/
+                .source,
+              // (not the plain-JS SHA-256, which only an insecure context needs: its own chunk)
+              /src[\\/]web[\\/]lib[\\/](?!sha256\.)/.source,
+              /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/
+                .source,
+            ].join('|'),
+          ),
+          priority: 3,
         },
-      },
+        // The small Tailwind-only building blocks of the signed-in and form pages, in one file:
+        // otherwise half a dozen files of a few hundred bytes, each a request (a round trip on a
+        // phone) before the page can paint. Only pieces without Radix: a page that needs none of
+        // Radix must not download it through this file. The landing page uses none of them.
+        {
+          name: 'ui',
+          test: /src[\\/]web[\\/]components[\\/](ui[\\/](alert|card|input|progress|skeleton|stat-card|textarea)|page-header|empty-panel)\.tsx$/,
+          priority: 1,
+        },
+        // Icons are tiny; one shared chunk instead of a file per icon. An icon only one page uses
+        // stays in that page's chunk (minShareCount), so the landing page does not download the
+        // admin screens' icons.
+        { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2, minShareCount: 2 },
+      ],
     },
   },
-  server: {
-    // `npm run dev:web` next to `npm run dev` (API on PORT, default 3000).
-    proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`, changeOrigin: false } },
-  },
-  preview: { port: 4173 },
-});
+};

@@ -7,7 +7,8 @@
  * temporary DATA_DIR, seeded), signs in the seeded student Alice by the development quick login,
  * and measures the landing page, /login, her dashboard and the first course of her dashboard.
  * Prints the four category scores, LCP, TBT, CLS and the JavaScript each page downloads before it
- * is interactive (gzipped; see jsBeforeInteractive). Figures are printed, not asserted: the exit
+ * is interactive, and of it what was requested before the largest contentful paint (gzipped; see
+ * jsBeforeInteractive). Figures are printed, not asserted: the exit
  * code is non-zero only when the run itself fails.
  *
  * One Lighthouse run moves by several points on a shared machine, so every page is measured
@@ -28,7 +29,12 @@ import lighthouse from 'lighthouse';
 import { freePort } from '../tests/support/server-process';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-type Page = { name: string; path: string; signedIn: boolean; targets: { performance: number; seo?: number } };
+type Page = {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  targets: { performance: number; seo?: number; lcpMs?: number; jsToLcpKb?: number };
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -118,18 +124,26 @@ async function signIn(baseUrl: string) {
 async function jsBeforeInteractive(lhr: Result) {
   const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
   const loaded = metrics.observedLoad || metrics.observedFirstContentfulPaint || Infinity;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).filter(
-    (r) => r.resourceType === 'Script' && (r.sessionTargetType ?? 'page') === 'page' && Number(r.networkRequestTime) < loaded,
+  const lcp = metrics.observedLargestContentfulPaint || loaded;
+  const scripts = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).filter(
+    (r) => r.resourceType === 'Script' && (r.sessionTargetType ?? 'page') === 'page',
   );
-  let gzipBytes = 0;
-  for (const request of requests) {
-    const body = Buffer.from(await (await fetch(String(request.url))).arrayBuffer());
-    gzipBytes += zlib.gzipSync(body).length;
-  }
+  const sized = await Promise.all(
+    scripts.map(async (request) => {
+      const body = Buffer.from(await (await fetch(String(request.url))).arrayBuffer());
+      return { at: Number(request.networkRequestTime), gzip: zlib.gzipSync(body).length, wire: Number(request.transferSize ?? 0) };
+    }),
+  );
+  const before = (time: number) => sized.filter((s) => s.at < time);
+  const beforeLoad = before(loaded);
   return {
-    files: requests.length,
-    gzipKb: gzipBytes / 1024,
-    wireKb: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0) / 1024,
+    files: beforeLoad.length,
+    gzipKb: beforeLoad.reduce((sum, s) => sum + s.gzip, 0) / 1024,
+    wireKb: beforeLoad.reduce((sum, s) => sum + s.wire, 0) / 1024,
+    // What was asked for before the page's largest paint (as observed, unthrottled, in the trace):
+    // the scripts Lighthouse's simulation counts against the LCP.
+    lcpFiles: before(lcp).length,
+    lcpGzipKb: before(lcp).reduce((sum, s) => sum + s.gzip, 0) / 1024,
   };
 }
 
@@ -169,10 +183,11 @@ async function main() {
   try {
     const { sid, course } = await signIn(app.baseUrl);
     const allPages: Page[] = [
-      { name: 'Landing', path: '/', signedIn: false, targets: { performance: 95, seo: 100 } },
-      { name: 'Login', path: '/login', signedIn: false, targets: { performance: 95, seo: 100 } },
-      { name: 'Student dashboard', path: '/student/dashboard', signedIn: true, targets: { performance: 90 } },
-      { name: `Course (${course.title})`, path: `/course/${course.id}`, signedIn: true, targets: { performance: 90 } },
+      // The landing page is prerendered (docs/decisions/021): it paints before the app's code arrives.
+      { name: 'Landing', path: '/', signedIn: false, targets: { performance: 100, seo: 100, lcpMs: 1200, jsToLcpKb: 50 } },
+      { name: 'Login', path: '/login', signedIn: false, targets: { performance: 97, seo: 100 } },
+      { name: 'Student dashboard', path: '/student/dashboard', signedIn: true, targets: { performance: 97 } },
+      { name: `Course (${course.title})`, path: `/course/${course.id}`, signedIn: true, targets: { performance: 97 } },
     ];
     const pages = only.length ? allPages.filter((p) => only.some((o) => p.name.toLowerCase().includes(o) || p.path.includes(o))) : allPages;
 
@@ -243,6 +258,8 @@ async function main() {
       TBT: `${Math.round(numeric(lhr, 'total-blocking-time'))} ms`,
       CLS: numeric(lhr, 'cumulative-layout-shift').toFixed(3),
       'JS gz': `${js.gzipKb.toFixed(1)} KB (${js.files} files)`,
+      // Of it, what was requested before the largest contentful paint.
+      'JS to LCP': `${js.lcpGzipKb.toFixed(1)} KB (${js.lcpFiles})`,
       'JS sent': `${js.wireKb.toFixed(1)} KB`,
       // Lighthouse's measure of this machine's speed during the run (higher is faster; a busy machine
       // scores low and its pages look slower).
@@ -255,7 +272,7 @@ async function main() {
 
     // The targets the pages are held to, for reading the figures (not asserted).
     console.log(
-      'Targets: performance ≥ 95 (public) / ≥ 90 (signed in); accessibility and best practices 100; SEO 100 on public pages; CLS < 0.05; landing < 150 KB gzipped JS.',
+      'Targets: landing performance 100, LCP ≤ 1.2 s, ≤ 50 KB gzipped JS requested before its LCP; other pages ≥ 97; accessibility and best practices 100; SEO 100 on public pages; CLS < 0.05.',
     );
     for (const { page, lhr, js } of rows) {
       const misses: string[] = [];
@@ -264,7 +281,9 @@ async function main() {
       for (const id of ['accessibility', 'best-practices'] as const) if (score(lhr, id) < 100) misses.push(`${id} ${score(lhr, id)}`);
       if (page.targets.seo && score(lhr, 'seo') < page.targets.seo) misses.push(`seo ${score(lhr, 'seo')}`);
       if (numeric(lhr, 'cumulative-layout-shift') >= 0.05) misses.push(`CLS ${numeric(lhr, 'cumulative-layout-shift').toFixed(3)}`);
-      if (page.path === '/' && js.gzipKb >= 150) misses.push(`JS ${js.gzipKb.toFixed(1)} KB`);
+      const lcp = numeric(lhr, 'largest-contentful-paint');
+      if (page.targets.lcpMs && lcp > page.targets.lcpMs) misses.push(`LCP ${(lcp / 1000).toFixed(2)} s`);
+      if (page.targets.jsToLcpKb && js.lcpGzipKb > page.targets.jsToLcpKb) misses.push(`JS before LCP ${js.lcpGzipKb.toFixed(1)} KB`);
       const failing = CATEGORIES.flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)

@@ -24,7 +24,7 @@ import { createStorage, type FileStorage } from './lib/storage';
 import { authPlugin, requireAdmin, sessionCookie } from './modules/auth/auth.plugin';
 import { sameOriginWrites } from './modules/auth/same-origin';
 import { createServices, registerModules, type Services } from './modules/index';
-import { createPageRenderer } from './modules/pwa/page-preloads';
+import { createPageRenderer, inlineScriptHashes } from './modules/pwa/page-preloads';
 
 export type AppDeps = {
   env: Env;
@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(cookie);
-  await app.register(securityHeaders, { isProduction: env.isProduction });
+  const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
+  await app.register(securityHeaders, { isProduction: env.isProduction, scriptHashes: webRoot ? inlineScriptHashes(webRoot) : [] });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: `${env.appName} API`, version: '1.0.0' } },
@@ -129,7 +130,6 @@ export async function buildApp(deps: AppDeps) {
   });
   await registerModules(app, { env, now, services, cookie: cookieConfig });
 
-  const webRoot = deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : undefined;
   if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -146,6 +146,14 @@ export async function buildApp(deps: AppDeps) {
 
   // index.html with the preloads of the page asked for (src/server/modules/pwa/page-preloads.ts).
   const renderPage = webRoot ? createPageRenderer(webRoot) : undefined;
+  // The prerendered public pages (the landing page, sign-in, registration) as routes of their own:
+  // a route's answer is compressed (@fastify/compress), the not-found handler's is not, and these
+  // pages, which carry their style sheet, are the largest.
+  for (const pagePath of renderPage?.prerenderedPaths ?? []) {
+    app.get(pagePath, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(renderPage!(pagePath, false)),
+    );
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // A missing file (say, an old /assets chunk after a deploy) is a 404, never the app's HTML.

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createRouter } from './app/router';
 import { watchForNewVersion } from './features/pwa/new-version';
 import './styles.css';
 
@@ -16,14 +17,33 @@ watchForNewVersion();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
+const router = createRouter();
+const app = (
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>
+);
+
+/** Once the router has loaded the page's own module (a lazy route): until then it could render only its fallback. */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
 // The first render as a transition: React builds the app in slices of a few milliseconds and gives
 // the main thread back between them, instead of one long task (on a phone, a few hundred ms in
-// which a tap would wait). Nothing is on screen before it anyway.
-const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// which a tap would wait).
+if (container.hasChildNodes()) {
+  // A public page prerendered at build time (scripts/prerender.ts), already on screen: the app takes
+  // over the markup that is there (hydration) instead of building it anew, once the page's module is
+  // in, so that its first render is the same page.
+  void routerReady().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

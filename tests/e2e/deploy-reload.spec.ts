@@ -132,8 +132,11 @@ test('when the new version cannot load the screen either, one reload and then th
   // The contact page's file fails for this browser whatever its name: a broken deploy, say.
   await page.route(/\/assets\/contact-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
   const loads = countLoads(page);
+  const settled = page.waitForResponse(/workbox-window/);
   await page.goto(`${app!.url}/`);
   await expect(page.getByRole('heading', { level: 1, name: /Learn to code/ })).toBeVisible();
+  // The app runs (the landing page is HTML until it does, and its links plain links).
+  await settled;
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'A new version is available' });

@@ -56,7 +56,8 @@ export const WEBGL_RUNNER_CSP = [
 
 /**
  * Security headers on every answer (helmet), with a Content-Security-Policy the app works
- * under: scripts only from our own origin (no inline script: the theme runs from /theme-init.js),
+ * under: scripts only from our own origin (no inline script: the theme runs from /theme-init.js,
+ * or, on a prerendered public page, inline under the hash the build wrote down),
  * frames only our own PDFs and the YouTube and Vimeo players, images from any https site (course
  * thumbnails are links the tutor pastes). Inline styles stay allowed: React and the UI libraries
  * set them. HSTS and the https upgrade only in production, where the app is served over TLS.
@@ -65,13 +66,14 @@ export const WEBGL_RUNNER_CSP = [
  * helmet's middleware is built once and applied to every request (docs/decisions/013): the
  * @fastify/helmet plugin built it anew for each request, parsing the whole policy every time.
  */
-export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduction: boolean }) => {
+export const securityHeaders = fp(async (app: FastifyInstance, opts: { isProduction: boolean; scriptHashes?: string[] }) => {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // And, by its hash, the theme script the prerendered public pages carry inline (scripts/prerender.ts).
+        scriptSrc: ["'self'", ...(opts.scriptHashes ?? []).map((hash) => `'${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

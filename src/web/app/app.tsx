@@ -4,8 +4,15 @@ import { Providers } from './providers';
 import { createRouter } from './router';
 import { AppErrorBoundary } from './screens/error-screen';
 
-export function App() {
-  const [router] = useState(createRouter);
+type Router = Parameters<typeof RouterProvider>[0]['router'];
+
+/**
+ * The whole app around a router: the browser's (main.tsx), or a memory router at build time that
+ * renders a public page to HTML (prerender.tsx). One tree for both, so that the browser can take
+ * over the prerendered page (hydrate) without rebuilding it.
+ */
+export function App({ router: given }: { router?: Router }) {
+  const [router] = useState(() => given ?? createRouter());
   return (
     <AppErrorBoundary>
       <Providers>

@@ -12,7 +12,12 @@ function usePhone(): boolean {
     list.addEventListener('change', changed);
     return () => list.removeEventListener('change', changed);
   }, []);
-  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches);
+  // A page prerendered at build time (src/web/prerender.tsx) knows no screen: the wide layout, until the browser says.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
 }
 
 /**

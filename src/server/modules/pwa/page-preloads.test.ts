@@ -59,4 +59,21 @@ describe('createPageRenderer', () => {
     expect(createPageRenderer(bare)('/', true)).not.toContain('preload');
     fs.rmSync(bare, { recursive: true, force: true });
   });
+
+  it('sends a page the build rendered to HTML as that HTML, to visitors and signed-in users alike', () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'page-preloads-prerendered-'));
+    fs.copyFileSync(path.join(dir, 'index.html'), path.join(built, 'index.html'));
+    fs.copyFileSync(path.join(dir, 'route-preloads.json'), path.join(built, 'route-preloads.json'));
+    fs.mkdirSync(path.join(built, 'prerendered'));
+    const landing = '<html><head></head><body><div id="root"><h1>Learn to code</h1></div></body></html>';
+    fs.writeFileSync(path.join(built, 'prerendered', 'index.html'), landing);
+    fs.writeFileSync(path.join(built, 'prerendered', 'login.html'), '<html><body><form></form></body></html>');
+    const renderBuilt = createPageRenderer(built);
+    expect(renderBuilt('/', false)).toBe(landing);
+    expect(renderBuilt('/', true)).toBe(landing);
+    expect(renderBuilt('/login', false)).toContain('<form>');
+    // Other pages stay the app's page with their preloads.
+    expect(renderBuilt('/course/abc', false)).toContain('/assets/course-1.js');
+    fs.rmSync(built, { recursive: true, force: true });
+  });
 });

@@ -5,6 +5,37 @@ import path from 'node:path';
 type RoutePreload = { pattern: string; modules: string[]; data: string[] };
 
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** The public pages rendered to HTML at build time (scripts/prerender.ts): `index.html` is `/`, `login.html` is `/login`. */
+const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * The hashes (`sha256-…`) of the scripts the prerendered pages carry inline (the theme script, which
+ * must run before the first paint), for the Content-Security-Policy: only these run inline.
+ */
+export function inlineScriptHashes(webRoot: string): string[] {
+  try {
+    const hashes = JSON.parse(fs.readFileSync(path.join(webRoot, PRERENDERED_DIR, 'inline-scripts.json'), 'utf8')) as unknown;
+    return Array.isArray(hashes) ? hashes.filter((h): h is string => typeof h === 'string' && /^sha256-[A-Za-z0-9+/]+=*$/.test(h)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The prerendered pages of a build, by path. */
+function readPrerendered(webRoot: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  let files: string[] = [];
+  try {
+    files = fs.readdirSync(path.join(webRoot, PRERENDERED_DIR)).filter((f) => f.endsWith('.html'));
+  } catch {
+    return pages;
+  }
+  for (const file of files) {
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name.replace(/__/g, '/')}`, fs.readFileSync(path.join(webRoot, PRERENDERED_DIR, file), 'utf8'));
+  }
+  return pages;
+}
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -28,16 +59,21 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
  * request, `<link rel="preload" as="fetch">` for the API answers the page waits for (the session,
  * the dashboard, the course outline), which then start with the scripts instead of after them.
  * Without the build's list (an old build, or a test app) the page is index.html unchanged.
+ * A public page the build rendered to HTML (the landing page, sign-in, registration) is sent as
+ * that HTML instead, the same for everyone: it names its scripts itself (public/app-start.js).
  */
 export function createPageRenderer(webRoot: string) {
   const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const prerendered = readPrerendered(webRoot);
   let routes: RoutePreload[] = [];
   try {
     routes = JSON.parse(fs.readFileSync(path.join(webRoot, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
   } catch {
     routes = [];
   }
-  return (pathname: string, signedIn: boolean): string => {
+  const render = (pathname: string, signedIn: boolean): string => {
+    const page = prerendered.get(pathname);
+    if (page) return page;
     for (const route of routes) {
       const params = matchPattern(route.pattern, pathname);
       if (!params) continue;
@@ -55,4 +91,6 @@ export function createPageRenderer(webRoot: string) {
     }
     return html;
   };
+  /** The paths that have a prerendered page. */
+  return Object.assign(render, { prerenderedPaths: [...prerendered.keys()] });
 }

@@ -34,6 +34,13 @@ describe('the install prompt (spec §4)', () => {
     expect(prompt.getState()).toEqual({ canInstall: true, installed: false, justInstalled: false });
   });
 
+  it('takes over an offer the browser made before the app ran (a prerendered page holds it)', () => {
+    const early = offer('accepted');
+    const win = Object.assign(fakeWindow(), { earlyInstallOffer: early });
+    const prompt = createInstallPrompt(win as never, notices());
+    expect(prompt.getState()).toEqual({ canInstall: true, installed: false, justInstalled: false });
+  });
+
   it('says Installing App... when accepted, then App Installed Successfully! with the green notice', async () => {
     const win = fakeWindow();
     const n = notices();

@@ -29,6 +29,8 @@ export const DISMISSED_KEY = 'install-banner-dismissed-at';
 type InstallWindow = Pick<Window, 'addEventListener' | 'matchMedia'> & {
   navigator: Navigator & { standalone?: boolean };
   localStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** An offer the browser made before the app ran, held by public/app-start.js on a prerendered page. */
+  earlyInstallOffer?: BeforeInstallPromptEvent;
 };
 
 function readDismissedAt(win: InstallWindow): number | null {
@@ -53,6 +55,11 @@ export function createInstallPrompt(win: InstallWindow, notices: InstallNotices,
     state.canInstall = offer !== null && !dismissed && !state.installed;
     listeners.forEach((listener) => listener());
   };
+
+  if (win.earlyInstallOffer && !standalone) {
+    offer = win.earlyInstallOffer;
+    update({});
+  }
 
   win.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own mini-infobar away; the banner offers it instead.

@@ -20,7 +20,7 @@ export function NewVersionScreen({ error }: { error: unknown }) {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    void failedAssetStatus(error).then((status) => {
+    void failedAssetStatus().then((status) => {
       if (!current) return;
       if (status === 'unreachable') setState('unreachable');
       else if (attempt > 0) void loadNewVersion();

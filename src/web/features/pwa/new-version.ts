@@ -86,25 +86,36 @@ export async function loadNewVersion(): Promise<void> {
 const withTimeout = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => window.setTimeout(resolve, ms))]);
 
+/** The entry script of a page's HTML: `/assets/index-<hash>.js`, whose name changes with every build. */
+const ENTRY = /\/assets\/index-[\w-]+\.js/;
+
+/** The entry script of the version running in this tab (named by index.html, or added by app-start.js on a prerendered page). */
+function runningEntry(): string | undefined {
+  for (const script of Array.from(document.scripts)) {
+    const name = ENTRY.exec(script.src)?.[0];
+    if (name) return name;
+  }
+  return undefined;
+}
+
 /**
- * What a failed download means: 'missing', the server answers and the file is not there (404): a new
- * version was deployed; 'present', the server has it (a passing glitch); 'unreachable', no answer
- * (offline, the server restarting), when a reload would only replace the page with the browser's
- * own error page.
+ * What a failed download means, asked of the server without asking for the failed file again:
+ * 'missing', the server's app page names another entry script than the one running here, so a new
+ * version was deployed and the running one's files are gone; 'present', the same version (a passing
+ * glitch); 'unreachable', no answer (offline, the server restarting), when a reload would only
+ * replace the page with the browser's own error page.
  */
-export async function failedAssetStatus(error: unknown): Promise<'missing' | 'present' | 'unreachable'> {
-  const message = error instanceof Error ? error.message : String(error);
-  const file = /(?:https?:\/\/[^\s'"]+)?\/assets\/[^\s'"]+\.(?:js|css)/.exec(message)?.[0];
+export async function failedAssetStatus(): Promise<'missing' | 'present' | 'unreachable'> {
+  let served: string | undefined;
   try {
-    // The file is not named: that the server answers at all tells a deploy from a lost connection.
-    if (!file) {
-      await fetch('/api/health', { cache: 'no-store' });
-      return 'missing';
-    }
-    return (await fetch(file, { method: 'HEAD', cache: 'no-store' })).status === 404 ? 'missing' : 'present';
+    // The app's plain page, a file of the build; the query keeps the service worker's copy (the running version) out of it.
+    const res = await fetch(`/index.html?version-check=${Date.now()}`, { cache: 'no-store' });
+    served = ENTRY.exec(await res.text())?.[0];
   } catch {
     return 'unreachable';
   }
+  const running = runningEntry();
+  return served && running && served !== running ? 'missing' : 'present';
 }
 
 /** A new version was found deployed while the page was open; the update notice offers it (use-service-worker.ts). */
@@ -124,8 +135,8 @@ export function onNewVersionDeployed(listener: () => void): () => void {
  * under the visitor's hands, where they may be typing: the update notice offers the new version.
  */
 export function watchForNewVersion(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    void failedAssetStatus((event as Event & { payload?: unknown }).payload).then((status) => {
+  window.addEventListener('vite:preloadError', () => {
+    void failedAssetStatus().then((status) => {
       if (status !== 'missing' || deployed) return;
       deployed = true;
       for (const listener of listeners) listener();

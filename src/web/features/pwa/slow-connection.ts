@@ -14,15 +14,22 @@ export function pageLoadMs(entry: NavigationTiming | undefined): number | null {
 
 export const isSlowLoad = (ms: number | null) => ms !== null && ms > SLOW_LOAD_MS;
 
-/** True when this page load was slow; measured once per page. */
+/**
+ * True when this page load was slow; measured once per page. A prerendered page (the landing page,
+ * sign-in) has loaded before the app's scripts are even asked for (public/app-start.js): there the
+ * load lasts until the app runs, which is now, as this first effect runs.
+ */
 export function useSlowPageLoad(): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
+    const prerendered = document.querySelector('script[src="/app-start.js"]') !== null;
+    const appRunningAt = prerendered ? performance.now() : 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {
       timer = setTimeout(() => {
         const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        setSlow(isSlowLoad(pageLoadMs(entry)));
+        const loaded = pageLoadMs(entry);
+        setSlow(isSlowLoad(loaded === null ? null : Math.max(loaded, appRunningAt - (entry?.startTime ?? 0))));
       }, SLOW_CHECK_DELAY_MS);
     };
     if (document.readyState === 'complete') measure();

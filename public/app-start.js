@@ -1,0 +1,65 @@
+// Starts the app on a page prerendered at build time (scripts/prerender.ts), once that page has been
+// painted: the app's scripts, which the page does not name itself, are asked for only then, so they
+// never hold up or compete with the first paint. The app then takes over the page (src/web/main.tsx).
+// A file of its own, not inline: the Content-Security-Policy allows scripts from this origin only.
+(function () {
+  var me = document.currentScript;
+  var entry = me && me.getAttribute('data-entry');
+  if (!entry) return;
+  var modules = (me.getAttribute('data-preload') || '').split(' ');
+  var started = false;
+  // The browser may offer installation before the app runs: the offer is held for it (install-prompt.ts).
+  function holdOffer(event) {
+    event.preventDefault();
+    window.earlyInstallOffer = event;
+  }
+  window.addEventListener('beforeinstallprompt', holdOffer);
+  function start() {
+    if (started) return;
+    started = true;
+    // Fetched side by side rather than one after the other as the entry discovers its imports.
+    for (var i = 0; i < modules.length; i++) {
+      if (!modules[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = modules[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    // Once the app runs it listens itself.
+    script.onload = function () {
+      window.removeEventListener('beforeinstallprompt', holdOffer);
+    };
+    document.head.appendChild(script);
+  }
+  // After the first paint: the browser reports it (Paint Timing) once it is on screen, which is later
+  // than a frame callback runs. A browser without that report starts after the next frame; a tab in
+  // the background paints nothing and starts at once; and at the latest after a few seconds.
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (document.visibilityState === 'hidden') {
+    start();
+  } else if (types.indexOf('paint') >= 0) {
+    var painted = function (entries) {
+      for (var j = 0; j < entries.length; j++) if (entries[j].name === 'first-contentful-paint') return true;
+      return false;
+    };
+    if (painted(performance.getEntriesByType('paint'))) start();
+    else {
+      var observer = new PerformanceObserver(function (list) {
+        if (!painted(list.getEntries())) return;
+        observer.disconnect();
+        start();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      setTimeout(start, 3000);
+    }
+  } else {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+})();
