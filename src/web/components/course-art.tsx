@@ -29,7 +29,7 @@ export function coursePalette(title: string): readonly [string, string] {
 }
 
 /**
- * A course without a picture: a gradient of its own with its initials and a faint code motif,
+ * A course without a picture: a gradient of its own with its initials and a small '</>' in a corner,
  * drawn rather than left as an empty panel. Decorative: the title is written beside it.
  */
 export function CourseArt({ title, small = false, className }: { title: string; small?: boolean; className?: string }) {
@@ -53,10 +53,10 @@ export function CourseArt({ title, small = false, className }: { title: string; 
         </defs>
         <rect width="160" height="90" fill="url(#course-art-dots)" />
         <path
-          d="M18 30 6 45l12 15M142 30l12 15-12 15"
+          d="M138 56l-5 5 5 5M148 56l5 5-5 5M145 54l-4 14"
           fill="none"
           stroke="#fff"
-          strokeWidth="3"
+          strokeWidth="2"
           strokeLinecap="round"
           strokeLinejoin="round"
         />
