@@ -15,6 +15,16 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+/** Until the tutor saves their own: every kind on, and a reminder in a friendly tone. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  registrationDigest: true,
+  enrolmentNotice: true,
+  inactivityReminders: true,
+  weeklySummary: true,
+  reminderText:
+    'We have not seen you for a while. Your course is waiting where you left it: a few minutes today keep what you learned fresh.',
+};
+
 export const notificationSettingsBodySchema = z.strictObject({
   registrationDigest: z.boolean(),
   enrolmentNotice: z.boolean(),

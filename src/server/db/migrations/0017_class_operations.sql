@@ -53,5 +53,4 @@ ALTER TABLE "reminder_state" ADD CONSTRAINT "reminder_state_user_id_users_id_fk"
 CREATE UNIQUE INDEX "invitations_open_email_uq" ON "invitations" USING btree ("email") WHERE "invitations"."accepted_at" is null and "invitations"."cancelled_at" is null;--> statement-breakpoint
 CREATE INDEX "invitations_created_idx" ON "invitations" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_unsent_idx" ON "mail_outbox" USING btree ("created_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
-CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");--> statement-breakpoint
-INSERT INTO "notification_settings" ("id", "reminder_text") VALUES (1, 'We have not seen you for a while. Your course is waiting where you left it: a few minutes today keep what you learned fresh.');
+CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { INACTIVE_AFTER_DAYS, type NotificationSettings, type NudgeResponse } from '../../../common/notifications';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  INACTIVE_AFTER_DAYS,
+  type NotificationSettings,
+  type NudgeResponse,
+} from '../../../common/notifications';
 import type { Db } from '../../db/client';
 import { notificationSettings, reminderState } from '../../db/schema/index';
 import type { Queryable } from '../../db/transaction';
@@ -15,9 +20,10 @@ export const WEEKLY_SUMMARY_TASK = 'weekly_summary';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The tutor's settings; the defaults until they save their own (a new database has no row). */
 async function loadSettings(on: Queryable): Promise<NotificationSettings> {
   const [row] = await on.select().from(notificationSettings).where(eq(notificationSettings.id, 1));
-  if (!row) throw new Error('notification_settings has no row: migration 0017 inserts it');
+  if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
   return {
     registrationDigest: row.registrationDigest,
     enrolmentNotice: row.enrolmentNotice,
@@ -25,6 +31,18 @@ async function loadSettings(on: Queryable): Promise<NotificationSettings> {
     weeklySummary: row.weeklySummary,
     reminderText: row.reminderText,
   };
+}
+
+/**
+ * Locks the settings row for the caller's transaction, writing the defaults first when there is
+ * none: the timed jobs take this lock so that two instances running one together take turns.
+ */
+async function lockSettings(on: Queryable): Promise<{ registrationsToldUntil: string | null }> {
+  await on.insert(notificationSettings).values({ id: 1, reminderText: DEFAULT_NOTIFICATION_SETTINGS.reminderText }).onConflictDoNothing();
+  const { rows } = await on.execute<{ told_until: string | null }>(
+    sql`select registrations_told_until as told_until from notification_settings where id = 1 for update`,
+  );
+  return { registrationsToldUntil: rows[0]!.told_until };
 }
 
 const courseUrl = (ctx: MailContext, courseId: string) => `${ctx.appUrl}/course/${encodeURIComponent(courseId)}`;
@@ -151,9 +169,9 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
 
     async updateSettings(next: NotificationSettings) {
       await db
-        .update(notificationSettings)
-        .set({ ...next, updatedAt: now() })
-        .where(eq(notificationSettings.id, 1));
+        .insert(notificationSettings)
+        .values({ id: 1, ...next, updatedAt: now() })
+        .onConflictDoUpdate({ target: notificationSettings.id, set: { ...next, updatedAt: now() } });
       return this.settings();
     },
 
@@ -231,10 +249,9 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
     async sendRegistrationDigest(): Promise<number> {
       return db.transaction(async (tx) => {
         // Registrations are stamped by the database's clock, so the digest's cut-off is that clock too.
-        const { rows: locked } = await tx.execute<{ told_until: string | null; until: string }>(
-          sql`select registrations_told_until as told_until, now() as until from notification_settings where id = 1 for update`,
-        );
-        const { told_until: toldUntil, until } = locked[0]!;
+        const { registrationsToldUntil: toldUntil } = await lockSettings(tx);
+        const { rows: clock } = await tx.execute<{ until: string }>(sql`select now() as until`);
+        const { until } = clock[0]!;
         const { rows: students } = await tx.execute<{ name: string; email: string }>(sql`
           select trim(first_name || ' ' || last_name) as name, email from users
           where role = 'student' and approval_status = 'pending'
@@ -256,7 +273,7 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
         const settings = await loadSettings(tx);
         if (!settings.inactivityReminders) return 0;
         // One sender at a time: two instances running the job together would both see a student as due.
-        await tx.execute(sql`select 1 from notification_settings where id = 1 for update`);
+        await lockSettings(tx);
         const at = now();
         const due = await remindable(tx, at);
         for (const student of due) await remind(tx, student, settings.reminderText, at);
