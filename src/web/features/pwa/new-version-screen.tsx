@@ -57,7 +57,7 @@ export function NewVersionScreen({ error }: { error: unknown }) {
           </h1>
           <p className="text-sm text-muted-foreground">
             {state === 'notice'
-              ? 'This page is part of it. Reload to open the page in the new version.'
+              ? 'The page you opened belongs to it. Reload to open it in the new version.'
               : 'The server could not be reached. Check your connection and try again.'}
           </p>
           <Button onClick={reload}>
