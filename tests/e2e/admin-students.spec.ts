@@ -1,31 +1,19 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, atBothWidths, expectAccessible, uniqueEmail } from './fixtures';
+import {
+  adminRequest,
+  adminSession,
+  apiSetStatus,
+  apiSignIn,
+  atBothWidths,
+  expectAccessible,
+  pendingStudent,
+  publishedCourse,
+  uniqueSurname,
+} from './fixtures';
 
 // Tests run in parallel on one shared server: every assertion is scoped to this test's own
 // students (unique e-mail, unique surname) and course, never to global counts.
-
-let seq = 0;
-/** A surname no other test uses, in letters only (names are matched as typed). */
-const uniqueSurname = (prefix: string) =>
-  `${prefix}${(Date.now() + seq++).toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}${'xyz'[process.pid % 3]}`;
-
-async function newStudent(request: APIRequestContext, firstName: string, prefix: string) {
-  const lastName = uniqueSurname(prefix);
-  const email = uniqueEmail(prefix.toLowerCase());
-  const user = await apiRegister(request, { firstName, lastName, email });
-  return { id: user.id, email, firstName, lastName, fullName: `${firstName} ${lastName}` };
-}
-
-/** A published course of this test's own, deleted again by the returned function. */
-async function publishedCourse(admin: APIRequestContext, title: string) {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the students e2e test.' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { course } = (await created.json()) as { course: { id: string } };
-  const published = await admin.patch(`/api/admin/courses/${course.id}/publish`, { data: { isPublished: true } });
-  expect(published.status(), await published.text()).toBe(200);
-  return { id: course.id, title, remove: () => admin.delete(`/api/admin/courses/${course.id}`) };
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -35,7 +23,7 @@ test('the tutor approves a student (who is mailed), enrols and unenrols them, th
   playwright,
 }) => {
   const admin = await adminRequest(playwright);
-  const student = await newStudent(page.request, 'Ada', 'Approve');
+  const student = await pendingStudent(page.request, 'Ada', 'Approve');
   const course = await publishedCourse(admin, `E2E Enrolment ${student.lastName}`);
   // The student signs in while pending (a restricted session, decision 002); it must end at revocation.
   const studentApi = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -109,7 +97,7 @@ test('the tutor approves a student (who is mailed), enrols and unenrols them, th
 });
 
 test('rejecting a registration asks for confirmation first', async ({ page, context }) => {
-  const student = await newStudent(page.request, 'Rex', 'Reject');
+  const student = await pendingStudent(page.request, 'Rex', 'Reject');
   await adminSession(context);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/students');
@@ -142,8 +130,8 @@ test('the database helper finds users by any-case substring, approves a pending 
   const javaTitle = overview.javaCourse!.title;
 
   const token = uniqueSurname('Helper');
-  const pending = await newStudent(page.request, 'Penny', `${token}P`);
-  const approved = await newStudent(page.request, 'Arlo', `${token}A`);
+  const pending = await pendingStudent(page.request, 'Penny', `${token}P`);
+  const approved = await pendingStudent(page.request, 'Arlo', `${token}A`);
   await apiSetStatus(admin, approved.id, 'approved');
 
   await adminSession(context);

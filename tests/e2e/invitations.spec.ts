@@ -1,17 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
-import { adminRequest, adminSession, atEveryLook, enrolledStudent, expectAccessible, uniqueEmail } from './fixtures';
+import { adminRequest, adminSession, atEveryLook, enrolledStudent, expectAccessible, publishedCourse, uniqueEmail } from './fixtures';
 
 // Tests run in parallel on one shared server: each works on its own addresses and course.
-
-async function publishedCourse(admin: APIRequestContext, title: string) {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the invitations e2e test.' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { course } = (await created.json()) as { course: { id: string } };
-  const published = await admin.patch(`/api/admin/courses/${course.id}/publish`, { data: { isPublished: true } });
-  expect(published.status(), await published.text()).toBe(200);
-  return { id: course.id, title };
-}
 
 /** The invitation link in the newest invitation mail to `email` (quoted-printable soft breaks undone). */
 async function invitationLink(email: string, since: Date): Promise<string> {

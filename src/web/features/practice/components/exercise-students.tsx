@@ -49,7 +49,7 @@ export function ExerciseStudents({ exercise, onViewWork }: Props) {
                 <tr key={s.studentId}>
                   <td className="px-3 py-2">
                     <span className="block font-medium break-words">{s.name}</span>
-                    <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
+                    <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{s.email}</span>
                   </td>
                   <td className="px-3 py-2 tabular-nums">{s.submissions}</td>
                   <td className="px-3 py-2">

@@ -51,7 +51,7 @@ export function ApprovedTable({
             <ResponsiveTableCell label="Student" className="font-medium">
               {s.fullName}
             </ResponsiveTableCell>
-            <ResponsiveTableCell label="Email" className="break-all">
+            <ResponsiveTableCell label="Email" className="[overflow-wrap:anywhere]">
               {s.email}
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Registered" className="whitespace-nowrap text-muted-foreground">

@@ -55,7 +55,7 @@ export function PendingTable({
               <ResponsiveTableCell label="Surname" className="font-medium">
                 {s.lastName}
               </ResponsiveTableCell>
-              <ResponsiveTableCell label="Email" className="break-all">
+              <ResponsiveTableCell label="Email" className="[overflow-wrap:anywhere]">
                 {s.email}
               </ResponsiveTableCell>
               <ResponsiveTableCell label="Registered" className="whitespace-nowrap text-muted-foreground">
