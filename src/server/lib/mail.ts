@@ -38,7 +38,15 @@ export function smtpMailer(url: string): Mailer {
   return {
     async send(message) {
       const m = validateMail(message);
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, replyTo: m.replyTo, html: m.html, text: m.text, headers: m.headers });
+      await transport.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        replyTo: m.replyTo,
+        html: m.html,
+        text: m.text,
+        headers: m.headers,
+      });
     },
   };
 }

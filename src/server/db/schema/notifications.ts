@@ -75,7 +75,10 @@ export const invitations = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    courseIds: uuid('course_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    courseIds: uuid('course_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** SHA-256 of the link's token; a resend makes a new token, so an older link stops working. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

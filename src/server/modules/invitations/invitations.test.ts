@@ -31,7 +31,8 @@ async function waitForMailTo(email: string, count = 1) {
   }
 }
 
-const invite = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/admin/invitations', headers: { cookie: admin }, payload });
+const invite = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/invitations', headers: { cookie: admin }, payload });
 
 beforeAll(async () => {
   t = await createTestApp();
