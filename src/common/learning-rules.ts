@@ -1,5 +1,9 @@
 /** Learning rules and texts without zod, for the course screen's chunk (contracts in learning.ts). */
 
+/** The longest a video may be, and how often the player reports while playing. */
+export const VIDEO_SECONDS_MAX = 24 * 60 * 60;
+export const VIDEO_REPORT_INTERVAL_MS = 10_000;
+
 export const LearningMessages = {
   notEnrolled: 'Access Denied - You are not enrolled in this course.',
   /** The same refusal as the course screen's toast: title and message. */

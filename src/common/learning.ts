@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_SECONDS_MAX } from './learning-rules';
 
 /** The student's side: dashboard, course-learning screen and lesson progress. */
 
@@ -125,10 +126,6 @@ export const progressResponseSchema = z.object({
   preview: z.boolean(),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
-
-/** The longest a video may be, and how often the player reports while playing. */
-export const VIDEO_SECONDS_MAX = 24 * 60 * 60;
-export const VIDEO_REPORT_INTERVAL_MS = 10_000;
 
 /** PUT /api/lessons/:lessonId/video-progress: where the player is, and the seconds it really played since its last report. */
 export const videoProgressBodySchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { PLAYER_ORIGINS, type VideoProvider } from '@common/video';
-import { VIDEO_REPORT_INTERVAL_MS, type VideoProgressResponse } from '@common/learning';
+import type { VideoProgressResponse } from '@common/learning';
+import { VIDEO_REPORT_INTERVAL_MS } from '@common/learning-rules';
 import { useEffect, useRef } from 'react';
 import { recordVideoProgress } from './api/record-video-progress';
 import { createPlaybackMeter, progressSubscriptions, readPlayerMessage, RESUME_MARGIN_SECONDS, seekMessage } from './video-playback';

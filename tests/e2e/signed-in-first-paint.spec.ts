@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminRequest, apiSignIn, enrolledStudent, publishedCourse } from './fixtures';
+
+// A signed-in page cannot be made at build time, but it need not be blank until the app has run:
+// index.html carries the app's own loading screen, which the app's first render replaces. And the
+// student's first screens download no zod (the contracts' validation library, about 25 KB): what they
+// need of src/common comes from its zod-free modules.
+
+/** Every console error and uncaught error of the page. */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The bodies of the scripts the page downloads from now on. */
+function collectScripts(page: Page) {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+  });
+  return async () => Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+}
+
+test('a signed-in page shows the loading screen before its scripts run, then the page, and neither screen downloads zod', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await adminRequest(playwright);
+  const course = await publishedCourse(admin, `First paint ${Date.now().toString(36)}`);
+  const chapter = await admin.post(`/api/admin/courses/${course.id}/chapters`, { data: { title: 'Basics' } });
+  expect(chapter.status(), await chapter.text()).toBe(201);
+  const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
+  const lesson = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
+    data: { title: 'Watch this', lessonType: 'VIDEO', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  });
+  expect(lesson.status(), await lesson.text()).toBe(201);
+  const student = await enrolledStudent(page.request, admin, course.id, 'Paula');
+  await apiSignIn(page.request, student.email);
+  await page.context().route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
+
+  const errors = collectErrors(page);
+  // What the HTML shows before any of the app's scripts has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      (window as { bootAtLoad?: object }).bootAtLoad = {
+        busy: root?.querySelector('main[data-boot]')?.getAttribute('aria-busy') ?? null,
+        status: root?.querySelector('[role="status"]')?.textContent?.trim() ?? null,
+        spinner: Boolean(root?.querySelector('svg.animate-spin')),
+      };
+    });
+  });
+
+  const scripts = collectScripts(page);
+  await page.goto('/student/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Learning Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { bootAtLoad?: object }).bootAtLoad)).toEqual({
+    busy: 'true',
+    status: 'Loading...',
+    spinner: true,
+  });
+  // Replaced, not left underneath.
+  await expect(page.locator('[data-boot]')).toHaveCount(0);
+
+  await page.goto(`/course/${course.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Watch this' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const downloaded = await scripts();
+  expect(downloaded.length).toBeGreaterThan(3);
+  // zod's own class names survive minification: a script holding them carries zod.
+  expect(downloaded.filter((s) => s.body.includes('$ZodType')).map((s) => s.url)).toEqual([]);
+  expect(errors).toEqual([]);
+  await course.remove();
+});
