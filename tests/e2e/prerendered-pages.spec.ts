@@ -105,3 +105,51 @@ test('the sign-in page is taken over without an error and its form works', async
   await expect(email).toHaveValue('nobody@example.com');
   expect(errors).toEqual([]);
 });
+
+test.describe('typed before the app runs', () => {
+  // Every download goes through the test's hold, none is answered from the service worker's cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('what a visitor types before the app has taken the page over is kept, on registration and sign-in', async ({ page }) => {
+    const errors = collectErrors(page);
+    // The app's entry is held back until the fields are filled: the visitor was quicker than the phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const hydrated = (name: string) =>
+      page.waitForFunction((n) => {
+        const input = document.querySelector(`input[name="${n}"]`);
+        return input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
+      }, name);
+
+    // Not until 'load': the held script holds that event back.
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('First Name').fill('Early');
+    await page.getByLabel('Last Name').fill('Typist');
+    await page.getByLabel('Email').fill('early.typist@example.com');
+    release();
+    await hydrated('firstName');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('early.typist@example.com')).toBeVisible();
+
+    await page.unrouteAll();
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').first().fill('nobody.early@example.com');
+    releaseAgain();
+    await hydrated('email');
+    // Still there once the page re-renders: the state holds it, not only the field.
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByLabel('Verification Code')).toBeVisible();
+    await expect(page.getByText('nobody.early@example.com', { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
 import { DevToolsPanel } from './components/dev-tools-panel';
 import { useCompleteSignIn } from './use-complete-sign-in';
+import { useTypedBeforeStart } from './use-typed-before-start';
 
 const linkClass =
   'rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -34,6 +35,8 @@ export function LoginPage() {
   const completeSignIn = useCompleteSignIn();
   const emailId = useId();
   const codeId = useId();
+  const emailForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeStart(emailForm, (name, value) => name === 'email' && setEmail(value));
   // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
   const shownStep = useRef(step);
   useEffect(() => {
@@ -93,7 +96,7 @@ export function LoginPage() {
                 Welcome back to {APP_NAME}. Enter your e-mail and we&apos;ll send you a sign-in code. No password needed.
               </CardDescription>
             </CardHeader>
-            <form onSubmit={onEmailSubmit} noValidate>
+            <form ref={emailForm} onSubmit={onEmailSubmit} noValidate>
               <CardContent className="space-y-2">
                 <Label htmlFor={emailId}>Email</Label>
                 <Input

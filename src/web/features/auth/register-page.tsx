@@ -16,6 +16,7 @@ import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
 import { checkDetails, type Details, type RegisterStep } from './registration';
+import { useTypedBeforeStart } from './use-typed-before-start';
 
 const stepLabels: { step: RegisterStep; label: string }[] = [
   { step: 'details', label: 'Details' },
@@ -68,6 +69,10 @@ export function RegisterPage() {
   const ids = { first: useId(), last: useId(), email: useId(), code: useId() };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
+  const detailsForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeStart(detailsForm, (name, value) => {
+    if (name === 'firstName' || name === 'lastName' || name === 'email') setDetails((d) => ({ ...d, [name]: value }));
+  });
 
   // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
   const shownStep = useRef(step);
@@ -152,7 +157,7 @@ export function RegisterPage() {
                 Join {APP_NAME} and start learning. Tell us who you are; your tutor approves every new student.
               </CardDescription>
             </CardHeader>
-            <form onSubmit={onDetailsSubmit} noValidate>
+            <form ref={detailsForm} onSubmit={onDetailsSubmit} noValidate>
               <CardContent className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="space-y-2">
