@@ -192,3 +192,13 @@ export async function allowVisibleTime(studentId: string, seconds: number) {
     await db.end();
   }
 }
+
+/** Every console error and uncaught error of the page from now on (a hydration mismatch is reported as one). */
+export function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

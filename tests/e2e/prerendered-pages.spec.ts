@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './fixtures';
+import { collectErrors, expectAccessible } from './fixtures';
 
 // The public pages come as HTML rendered at build time: readable before any script runs, and the
 // app takes them over (hydration) without rebuilding them.
@@ -9,16 +9,6 @@ const HEADLINE = 'Learn to code with a tutor who has your back';
 test.beforeEach(async ({ context }) => {
   await context.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
 });
-
-/** Every console error and uncaught error of the page (a hydration mismatch is reported as one). */
-function collectErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** Remembers the headline element as the HTML made it, before any of the app's scripts runs. */
 async function rememberFirstHeadline(page: Page) {

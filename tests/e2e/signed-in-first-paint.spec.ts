@@ -1,20 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminRequest, apiSignIn, enrolledStudent, publishedCourse } from './fixtures';
+import { adminRequest, apiSignIn, collectErrors, enrolledStudent, publishedCourse } from './fixtures';
 
 // A signed-in page cannot be made at build time, but it need not be blank until the app has run:
 // index.html carries the app's own loading screen, which the app's first render replaces. And the
 // student's first screens download no zod (the contracts' validation library, about 25 KB): what they
 // need of src/common comes from its zod-free modules.
-
-/** Every console error and uncaught error of the page. */
-function collectErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** The bodies of the scripts the page downloads from now on. */
 function collectScripts(page: Page) {

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, MailIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
@@ -7,13 +7,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { APP_NAME } from '@web/lib/brand';
-import { dismissErrorToasts, toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
+import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useLogin } from './api/login';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
 import { DevToolsPanel } from './components/dev-tools-panel';
 import { useCompleteSignIn } from './use-complete-sign-in';
+import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
 import { useTypedBeforeStart } from './use-typed-before-start';
 
 const linkClass =
@@ -37,13 +38,7 @@ export function LoginPage() {
   const codeId = useId();
   const emailForm = useRef<HTMLFormElement>(null);
   useTypedBeforeStart(emailForm, (name, value) => name === 'email' && setEmail(value));
-  // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    dismissErrorToasts();
-  }, [step]);
+  useErrorsClearedOnStep(step);
 
   const requestCode = (address: string, onSent?: () => void) =>
     sendCode.mutate(

@@ -10,12 +10,13 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { APP_NAME } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
-import { dismissErrorToasts, toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
+import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useRegister } from './api/register';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
 import { checkDetails, type Details, type RegisterStep } from './registration';
+import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
 import { useTypedBeforeStart } from './use-typed-before-start';
 
 const stepLabels: { step: RegisterStep; label: string }[] = [
@@ -74,13 +75,7 @@ export function RegisterPage() {
     if (name === 'firstName' || name === 'lastName' || name === 'email') setDetails((d) => ({ ...d, [name]: value }));
   });
 
-  // An error about the step before is stale once the step changed (not on arrival: a toast from the page before stays).
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    dismissErrorToasts();
-  }, [step]);
+  useErrorsClearedOnStep(step);
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along (the code step focuses its field).
   useEffect(() => {

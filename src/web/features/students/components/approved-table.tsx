@@ -1,10 +1,11 @@
 import type { ApprovedStudent } from '@common/students';
-import { BadgeCheckIcon, ShieldOffIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { BadgeCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { formatDate } from '@web/lib/format-date';
 import { StudentCheckbox, type Selection } from './bulk-actions';
+import { DeleteStudentButton } from './delete-student-button';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export const coursesLabel = (n: number) => `${n} ${n === 1 ? 'course' : 'courses'}`;
@@ -79,17 +80,7 @@ export function ApprovedTable({
                   <ShieldOffIcon aria-hidden="true" />
                   Revoke Access
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
-                  onClick={() => onDelete(s)}
-                  disabled={busyId !== undefined}
-                  aria-label={`Delete Student ${s.fullName}`}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </Button>
+                <DeleteStudentButton fullName={s.fullName} disabled={busyId !== undefined} onClick={() => onDelete(s)} />
               </div>
             </ResponsiveTableCell>
           </ResponsiveTableRow>

@@ -1,9 +1,10 @@
 import type { StudentRow } from '@common/students';
-import { CheckIcon, InboxIcon, LoaderCircleIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, InboxIcon, LoaderCircleIcon, XIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { formatDate } from '@web/lib/format-date';
 import { StudentCheckbox, type Selection } from './bulk-actions';
+import { DeleteStudentButton } from './delete-student-button';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
 
 export function PendingTable({
@@ -81,17 +82,7 @@ export function PendingTable({
                     <XIcon aria-hidden="true" />
                     Reject
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400"
-                    onClick={() => onDelete(s)}
-                    disabled={busyId !== undefined}
-                    aria-label={`Delete Student ${s.fullName}`}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                    Delete
-                  </Button>
+                  <DeleteStudentButton fullName={s.fullName} disabled={busyId !== undefined} onClick={() => onDelete(s)} />
                 </div>
               </ResponsiveTableCell>
             </ResponsiveTableRow>
