@@ -39,10 +39,7 @@ async function main() {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
   if (!entry) throw new Error('prerender: no entry script in index.html');
   const framework = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  // The loading screen index.html shows until the app runs; a prerendered page shows itself instead.
-  // With the white space around it: React takes over #root's children, and expects only the page's.
-  const boot = /\s*<!--boot-->[\s\S]*<!--\/boot-->\s*/.exec(template);
-  if (!boot) throw new Error('prerender: no loading screen (<!--boot-->) in index.html');
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root in index.html');
   // The theme script and the style sheet go into the page itself: each would otherwise be a request
   // the first paint waits for (on a phone's connection, a new connection and a round trip each).
   const themeTag = '<script src="/theme-init.js"></script>';
@@ -71,7 +68,7 @@ async function main() {
         entry[0],
         `<script src="/app-start.js" data-entry="${escapeAttr(entry[1]!)}" data-preload="${escapeAttr(modules.join(' '))}" defer></script>\n    `,
       )
-      .replace(boot[0], () => html)
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
       .replace(themeTag, () => `<script>${themeScript}</script>`)
       .replace(styleTag[0], () => `<style>${css}</style>`);
     if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);

@@ -38,8 +38,7 @@ const routerReady = () =>
 // The first render as a transition: React builds the app in slices of a few milliseconds and gives
 // the main thread back between them, instead of one long task (on a phone, a few hundred ms in
 // which a tap would wait).
-// index.html's own loading screen (data-boot) is the same as the app's first render, which replaces it.
-if (container.firstElementChild && !container.firstElementChild.hasAttribute('data-boot')) {
+if (container.hasChildNodes()) {
   // A public page prerendered at build time (scripts/prerender.ts), already on screen: the app takes
   // over the markup that is there (hydration) instead of building it anew, once the page's module is
   // in, so that its first render is the same page.
