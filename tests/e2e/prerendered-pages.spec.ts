@@ -103,12 +103,16 @@ test.describe('typed before the app runs', () => {
   test('what a visitor types before the app has taken the page over is kept, on registration and sign-in', async ({ page }) => {
     const errors = collectErrors(page);
     // The app's entry is held back until the fields are filled: the visitor was quicker than the phone.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const holdAppEntry = async () => {
+      await page.unrouteAll();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
     const hydrated = (name: string) =>
       page.waitForFunction((n) => {
         const input = document.querySelector(`input[name="${n}"]`);
@@ -116,6 +120,7 @@ test.describe('typed before the app runs', () => {
       }, name);
 
     // Not until 'load': the held script holds that event back.
+    let release = await holdAppEntry();
     await page.goto('/register', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('First Name').fill('Early');
     await page.getByLabel('Last Name').fill('Typist');
@@ -125,16 +130,10 @@ test.describe('typed before the app runs', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('early.typist@example.com')).toBeVisible();
 
-    await page.unrouteAll();
-    let releaseAgain = () => {};
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
+    release = await holdAppEntry();
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Email').first().fill('nobody.early@example.com');
-    releaseAgain();
+    release();
     await hydrated('email');
     // Still there once the page re-renders: the state holds it, not only the field.
     await page.getByRole('button', { name: 'Send Code' }).click();
