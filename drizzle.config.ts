@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema/index.ts',
-  out: './src/server/db/migrations',
+  schema: './src/server/platform/db/schema/index.ts',
+  out: './src/server/platform/db/migrations',
 });

@@ -17,9 +17,9 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openBenchDatabase } from './bench-database';
-import { seed } from '../src/server/db/seed';
-import { loadEnv } from '../src/server/env';
-import { memoryMailer } from '../src/server/lib/mail';
+import { seed } from '../src/server/seed/seed';
+import { loadEnv } from '../src/server/platform/env';
+import { memoryMailer } from '../src/server/platform/mail/transport';
 import {
   coursesQuery,
   dropoffQuery,
@@ -27,9 +27,9 @@ import {
   studentsQuery,
   timeQuery,
   tutorQuery,
-} from '../src/server/modules/analytics/analytics.queries';
-import { clockFor } from '../src/server/modules/analytics/analytics.service';
-import { createSessionService } from '../src/server/modules/auth/sessions.service';
+} from '../src/server/domains/analytics/analytics.queries';
+import { clockFor } from '../src/server/domains/analytics/analytics.service';
+import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import { AnalyticsRules } from '../src/common/analytics';
 
 const STUDENTS = 5000;

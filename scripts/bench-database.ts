@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/platform/db/embedded';
+import { runMigrations } from '../src/server/platform/db/migrate';
 
 export type BenchDatabase = Database & {
   url: URL;

@@ -28,11 +28,11 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
-import { createSessionService } from '../src/server/modules/auth/sessions.service';
+import { openDatabase } from '../src/server/platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/platform/db/embedded';
+import { runMigrations } from '../src/server/platform/db/migrate';
+import { seed } from '../src/server/seed/seed';
+import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import { startBenchServer } from './bench-server';
 
 const STUDENTS = 1000;

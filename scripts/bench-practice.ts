@@ -24,8 +24,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Submission } from '../src/common/practice';
-import { seed } from '../src/server/db/seed';
-import { createSessionService } from '../src/server/modules/auth/sessions.service';
+import { seed } from '../src/server/seed/seed';
+import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import { openBenchDatabase } from './bench-database';
 import { startBenchServer } from './bench-server';
 
@@ -54,7 +54,7 @@ function percentile(xs: number[], p: number): number {
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 async function prepare(url: string) {
-  const database = (await import('../src/server/db/client')).openDatabase(url, { max: 4 });
+  const database = (await import('../src/server/platform/db/client')).openDatabase(url, { max: 4 });
   await seed(database.db, { adminEmail: ADMIN_EMAIL, isProduction: true, testStudents: false });
   const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute<T & Record<string, unknown>>(q)).rows[0]!;
   const course = await one<{ id: string }>(sql`insert into courses (title, is_published) values ('Practice bench', true) returning id`);

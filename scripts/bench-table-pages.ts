@@ -11,11 +11,11 @@
  * 100 rows each, and prints the median ms of 7 runs after a warm-up, then the ratio 1M ÷ 1k.
  * Keyset pages from an index should cost about the same at both sizes. Not part of npm test.
  */
-import type { Database } from '../src/server/db/client';
+import type { Database } from '../src/server/platform/db/client';
 import { openBenchDatabase } from './bench-database';
-import { createDatabaseHelperService } from '../src/server/modules/database-helper/database-helper.service';
-import { encodeCursor } from '../src/server/modules/database-helper/database-helper.queries';
-import { findTable } from '../src/server/modules/database-helper/tables';
+import { createDatabaseHelperService } from '../src/server/domains/database-helper/database-helper.service';
+import { encodeCursor } from '../src/server/domains/database-helper/database-helper.queries';
+import { findTable } from '../src/server/domains/database-helper/tables';
 
 const SIZES = [1_000, 1_000_000];
 const RUNS = 7;

@@ -114,7 +114,7 @@ async function signIn(baseUrl: string) {
 /**
  * The JavaScript a page needs before it is interactive: the scripts requested before its load
  * event: the entry, the framework, and the route's own chunks, which the server names in the page
- * as module preloads (src/server/modules/pwa/page-preloads.ts) and the router needs before it
+ * as module preloads (src/server/platform/http/page-preloads.ts) and the router needs before it
  * renders anything. What is asked for after the load event comes once the page is usable: the
  * service worker's registration (workbox-window, when the page is idle), the overlays' cards (the
  * install banner, when the browser offers installation), the AI tutor's panel.

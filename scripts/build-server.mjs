@@ -5,11 +5,11 @@ import { build } from 'esbuild';
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    worker: 'src/server/worker.ts',
+    worker: 'src/grading/worker/main.ts',
     // The grading engine's worker threads: each is its own script, found beside main.js / worker.js at run time.
-    'c-compiler-thread': 'src/server/modules/practice/grading/c-compiler-thread.ts',
-    'wasi-run-thread': 'src/server/modules/practice/grading/wasi-run-thread.ts',
-    'quickjs-run-thread': 'src/server/modules/practice/grading/quickjs-run-thread.ts',
+    'c-compiler-thread': 'src/grading/languages/c/c-compiler-thread.ts',
+    'wasi-run-thread': 'src/grading/sandbox/wasi-run-thread.ts',
+    'quickjs-run-thread': 'src/grading/languages/javascript/quickjs-run-thread.ts',
   },
   outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
   bundle: true,

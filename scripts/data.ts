@@ -1,8 +1,8 @@
 // Backup and restore of the whole state: `npm run backup -- <archive>`, `npm run restore -- <archive> [--force]`
 // (or `npm run data -- backup|restore <archive>`). Uses the app's own configuration (DATA_DIR or
-// DATABASE_URL, and S3_* for the files); see src/server/db/backup.ts.
-import { BackupError, backupAppState, restoreAppState } from '../src/server/db/backup';
-import { EnvError, loadEnv } from '../src/server/env';
+// DATABASE_URL, and S3_* for the files); see src/server/platform/db/backup.ts.
+import { BackupError, backupAppState, restoreAppState } from '../src/server/platform/db/backup';
+import { EnvError, loadEnv } from '../src/server/platform/env';
 
 const usage = `Usage:
   npm run backup -- <archive.tar.gz>            copy the database and the stored files into one archive

@@ -4,7 +4,7 @@
  * Runs the server build of src/web/prerender.tsx (`vite build --ssr`, in DIST_DIR/prerender) and
  * writes, per page, index.html with the page's markup inside #root into DIST_DIR/web/prerendered/
  * (`index.html` for `/`, `login.html` for `/login`, ...), which the server sends for those paths
- * (src/server/modules/pwa/page-preloads.ts). The browser paints that HTML as soon as it and the
+ * (src/server/platform/http/page-preloads.ts). The browser paints that HTML as soon as it and the
  * style sheet are in. The app's scripts are not named in the page: /app-start.js asks for them once
  * the page has been painted, so they never compete with the first paint, and the app then takes the
  * page over (src/web/main.tsx, hydrate). See docs/decisions/021-prerendered-public-pages.md.

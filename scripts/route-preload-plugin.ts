@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 /** What the server adds to index.html for one page: its route's chunks, and the API answers it waits for. */
 export type RoutePreload = {
-  /** A path pattern of src/web/app/paths.ts (`:name` matches one segment). */
+  /** A path pattern of src/web/lib/paths.ts (`:name` matches one segment). */
   pattern: string;
   /** The route's own chunks and what they import, beyond what index.html already loads. */
   modules: string[];
@@ -17,7 +17,7 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * Every page of the single-page app is its own chunk, which the router asks for only once the
  * entry and the framework have run: one more round trip before the first paint. This plugin
  * writes, per route, the chunks it needs (ROUTE_PRELOADS_FILE next to index.html); the server
- * puts them into the page as `<link rel="modulepreload">` (src/server/modules/pwa/page-preloads.ts)
+ * puts them into the page as `<link rel="modulepreload">` (src/server/platform/http/page-preloads.ts)
  * so they download beside the framework.
  */
 export function routePreload(routes: Record<string, { modules: string[]; data?: string[] }>): Plugin {

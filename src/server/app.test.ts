@@ -3,9 +3,9 @@ import { createTestApp, type TestContext } from '@test-support/test-app';
 import { freshIp, scalar } from '@test-support/http';
 import { apiErrorSchema } from '../common/errors';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { loadEnv } from './env';
-import { memoryMailer } from './lib/mail';
+import { openDatabase } from './platform/db/client';
+import { loadEnv } from './platform/env';
+import { memoryMailer } from './platform/mail/transport';
 
 /** Bad requests: every answer has the one error shape, and nothing is written or sent. */
 describe('bad request bodies', () => {

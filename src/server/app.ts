@@ -14,17 +14,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../common/errors';
-import type { Db } from './db/client';
-import type { Env } from './env';
-import { AppError, isDatabaseUnavailable } from './lib/errors';
-import { securityHeaders } from './lib/security-headers';
-import { warnAboutUndeclaredProxy } from './lib/proxy-warning';
-import type { Mailer } from './lib/mail';
-import { createStorage, type FileStorage } from './lib/storage';
-import { authPlugin, requireAdmin, sessionCookie } from './modules/auth/auth.plugin';
-import { sameOriginWrites } from './modules/auth/same-origin';
-import { createServices, registerModules, type Services } from './modules/index';
-import { createPageRenderer, inlineScriptHashes } from './modules/pwa/page-preloads';
+import type { Db } from './platform/db/client';
+import type { Env } from './platform/env';
+import { AppError, isDatabaseUnavailable } from './platform/http/errors';
+import { securityHeaders } from './platform/http/security-headers';
+import { warnAboutUndeclaredProxy } from './platform/http/proxy-warning';
+import type { Mailer } from './platform/mail/transport';
+import { createStorage, type FileStorage } from './platform/storage/storage';
+import { authPlugin, requireAdmin, sessionCookie } from './platform/http/guards';
+import { sameOriginWrites } from './platform/http/same-origin';
+import { createServices, registerModules, type Services } from './registry';
+import { createPageRenderer, inlineScriptHashes } from './platform/http/page-preloads';
 
 export type AppDeps = {
   env: Env;
@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  // index.html with the preloads of the page asked for (src/server/modules/pwa/page-preloads.ts).
+  // index.html with the preloads of the page asked for (src/server/platform/http/page-preloads.ts).
   const renderPage = webRoot ? createPageRenderer(webRoot) : undefined;
   // The prerendered public pages (the landing page, sign-in, registration) as routes of their own:
   // a route's answer is compressed (@fastify/compress), the not-found handler's is not, and these

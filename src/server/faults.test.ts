@@ -5,14 +5,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '@test-support/test-app';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded';
-import { runMigrations } from './db/migrate';
-import { files } from './db/schema/index';
-import { seed } from './db/seed';
-import { loadEnv } from './env';
-import { memoryMailer, smtpMailer } from './lib/mail';
-import type { FileStorage } from './lib/storage';
+import { openDatabase } from './platform/db/client';
+import { startEmbeddedPostgres } from './platform/db/embedded';
+import { runMigrations } from './platform/db/migrate';
+import { files } from './platform/db/schema/index';
+import { seed } from './seed/seed';
+import { loadEnv } from './platform/env';
+import { memoryMailer, smtpMailer } from './platform/mail/transport';
+import type { FileStorage } from './platform/storage/storage';
 import { ADMIN, ALICE, pdfBytes, uploadPdf } from '@test-support/fixtures/users-and-courses';
 
 /** A loopback port nothing listens on. */

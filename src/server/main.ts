@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
-import { EnvError, loadEnv } from './env';
-import { consoleMailer, smtpMailer } from './lib/mail';
-import { StartError, explainDatabaseError, explainListenError } from './lib/start-errors';
-import { scheduleAnalyticsFolds } from './modules/analytics/folding';
-import { schedulePruning } from './modules/auth/maintenance';
-import { startBackgroundJobs } from './modules/notifications/background-jobs';
-import { superviseGradingWorkers } from './modules/practice/worker-supervisor';
+import { openDatabase } from './platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded';
+import { runMigrations } from './platform/db/migrate';
+import { seed } from './seed/seed';
+import { EnvError, loadEnv } from './platform/env';
+import { consoleMailer, smtpMailer } from './platform/mail/transport';
+import { StartError, explainDatabaseError, explainListenError } from './platform/start-errors';
+import { scheduleAnalyticsFolds } from './domains/analytics';
+import { schedulePruning } from './domains/auth';
+import { startBackgroundJobs } from './background-jobs';
+import { superviseGradingWorkers } from '../grading/worker/supervisor';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
 async function main() {

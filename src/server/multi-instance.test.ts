@@ -77,7 +77,7 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 
 describe('several app instances on one PostgreSQL', () => {
   it('migrate once though they start together', async () => {
-    const journal = JSON.parse(await fs.readFile('src/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(await fs.readFile('src/server/platform/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
     const applied = await query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(applied[0]!.n).toBe(journal.entries.length);
     const admins = await query<{ n: number }>(`select count(*)::int as n from users where role = 'admin'`);

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@test-support/test-db';
 import { buildApp } from './app';
-import { loadEnv } from './env';
-import { memoryMailer } from './lib/mail';
+import { loadEnv } from './platform/env';
+import { memoryMailer } from './platform/mail/transport';
 
 /** The log lines an app writes at LOG_LEVEL `level` while answering two requests. */
 async function linesAt(level: string) {

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/router';
-import { paths } from './app/paths';
+import { paths } from './lib/paths';
 
 /**
  * The public pages whose first screen is the same for every visitor, rendered to HTML at build time

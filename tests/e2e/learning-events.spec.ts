@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminRequest, adminSession, allowVisibleTime, apiRegister, apiSetStatus, apiSignIn, uniqueEmail, uploadPdf } from './fixtures';
 
 // Video start (YouTube/Vimeo postMessage) cannot be seen here: the players' hosts are unreachable.
-// Its message handling is covered by src/web/features/learning-events/video-start.test.ts.
+// Its message handling is covered by src/web/widgets/learning-events/video-start.test.ts.
 
 async function trackedCourse(admin: APIRequestContext) {
   const created = await admin.post('/api/admin/courses', {

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded';
-import { runMigrations } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/platform/db/embedded';
+import { runMigrations } from '../../src/server/platform/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,8 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll } from 'vitest';
-import { createGrader } from '../../src/server/modules/practice/grading/grade';
-import { startGradingWorker } from '../../src/server/modules/practice/grading-worker';
+import { createGrader } from '../../src/grading/dispatch';
+import { startGradingWorker } from '../../src/grading/worker/grading-worker';
 
 const quiet = { warn: () => {} };
 
@@ -24,9 +24,9 @@ export async function startTestGrading(pool: pg.Pool, graders = 1) {
   return worker;
 }
 
-const WORKER_ENTRY = path.resolve(import.meta.dirname, '../../src/server/worker.ts');
+const WORKER_ENTRY = path.resolve(import.meta.dirname, '../../src/grading/worker/main.ts');
 
-/** The real worker process (src/server/worker.ts through tsx), as `npm start` and `npm run worker` run it. */
+/** The real worker process (src/grading/worker/main.ts through tsx), as `npm start` and `npm run worker` run it. */
 export function forkWorkerProcess(databaseUrl: string, slot: number): Promise<ChildProcess> {
   const child = fork(WORKER_ENTRY, [], {
     execArgv: ['--import', 'tsx'],

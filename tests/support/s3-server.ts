@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 
 // The SDK warns once per process that its 2027 releases will need Node 22: noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-import type { S3Config } from '../../src/server/lib/storage-s3';
+import type { S3Config } from '../../src/server/platform/storage/storage-s3';
 
 /**
  * A local S3-compatible server (s3rver) for one test file: in this process, on a free loopback

@@ -1,8 +1,8 @@
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
-import { seed } from '../../src/server/db/seed';
-import { loadEnv, type Env } from '../../src/server/env';
-import { memoryMailer } from '../../src/server/lib/mail';
+import { seed } from '../../src/server/seed/seed';
+import { loadEnv, type Env } from '../../src/server/platform/env';
+import { memoryMailer } from '../../src/server/platform/mail/transport';
 import { createTestDatabase } from './test-db';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
 
 /** A fresh database for one test file, cloned from the migrated template; dropped after the file. */
 export async function createTestDatabase(): Promise<Database & { url: string }> {

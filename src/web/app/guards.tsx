@@ -1,8 +1,8 @@
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@web/lib/auth';
-import { dashboardTarget, decideAccess, type Requirement } from './access';
-import { paths } from './paths';
+import { dashboardTarget, decideAccess, type Requirement } from '../lib/access';
+import { paths } from '../lib/paths';
 import { ErrorScreen } from './screens/error-screen';
 import { FullPageSpinner } from './screens/full-page-spinner';
 

@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * Every page of the app, declared once. The router (router.tsx) builds its routes from this list,

@@ -3,7 +3,7 @@ import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObj
 import { PwaOverlays } from '@web/features/pwa/pwa-overlays';
 import { useFinishSignOut } from '@web/lib/use-sign-out';
 import { DashboardRedirect, RequireAuth } from './guards';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { pageRoutes, type PageAccess, type PageRoute } from './route-manifest';
 import { RouteErrorScreen } from './screens/error-screen';
 import { FullPageSpinner } from './screens/full-page-spinner';

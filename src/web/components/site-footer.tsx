@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths, PREVIEW_ANCHOR } from '@web/app/paths';
+import { paths, PREVIEW_ANCHOR } from '@web/lib/paths';
 import { LogoMark } from '@web/components/logo';
 import { APP_NAME } from '@web/lib/brand';
 

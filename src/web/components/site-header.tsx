@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths, PREVIEW_ANCHOR } from '@web/app/paths';
+import { paths, PREVIEW_ANCHOR } from '@web/lib/paths';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';

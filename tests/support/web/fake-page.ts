@@ -1,4 +1,4 @@
-import type { PageLike } from '@web/features/learning-events/event-queue';
+import type { PageLike } from '@web/widgets/learning-events/event-queue';
 
 /** A stand-in for the browser's window and document: visibility and page events the tests drive. */
 export function fakePage(initial: DocumentVisibilityState = 'visible') {

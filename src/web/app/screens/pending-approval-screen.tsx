@@ -1,6 +1,6 @@
 import { ClockIcon, HomeIcon, LogOutIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { MinimalPage } from '@web/components/minimal-page';
 import { Button } from '@web/components/ui/button';
 import { useSignOut } from '@web/lib/use-sign-out';

@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
 import { LoadError } from '@web/components/load-error';
 import { Card } from '@web/components/ui/card';

@@ -3,7 +3,7 @@ import { AiTutorTexts } from '@common/ai-tutor-texts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { currentPracticeFocus } from '@web/features/practice/practice-focus';
+import { currentPracticeFocus } from '@web/widgets/practice/practice-focus';
 import { isApiError } from '@web/lib/api';
 import { randomUuid } from '@web/lib/device-id';
 import { useTutorConversation } from './api/get-tutor-conversation';

@@ -8,7 +8,7 @@ import {
 import { BookOpenIcon, GraduationCapIcon, TrendingUpIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { Label } from '@web/components/ui/label';

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, MailIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';

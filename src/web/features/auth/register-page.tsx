@@ -2,7 +2,7 @@ import { ArrowLeftIcon, CheckIcon, CircleCheckBigIcon, ClockIcon, HomeIcon, LogI
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { NAME_MAX } from '@common/limits';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';

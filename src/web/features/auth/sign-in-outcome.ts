@@ -1,5 +1,5 @@
 import type { MeResponse } from '@common/auth';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 
 export type SignInOutcome = { to: string; title: string; message: string; pending: boolean };
 

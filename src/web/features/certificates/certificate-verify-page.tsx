@@ -2,7 +2,7 @@ import type { CertificateVerifyResponse } from '@common/certificates';
 import { BadgeCheckIcon, BadgeXIcon, HomeIcon, RotateCcwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { MinimalPage } from '@web/components/minimal-page';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

@@ -2,7 +2,7 @@ import { CircleCheckBigIcon, ClockIcon, HomeIcon, LockIcon, LogInIcon, MailIcon,
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CONTACT_MESSAGE_MAX, CONTACT_REPLY_HOURS } from '@common/limits';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { DocumentTitle } from '@web/components/document-title';
 import { SiteFooter } from '@web/components/site-footer';
 import { SiteHeader } from '@web/components/site-header';

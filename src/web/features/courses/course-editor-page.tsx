@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RotateCcwIcon, SaveIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

@@ -2,7 +2,7 @@ import type { CourseListItem, CourseListResponse } from '@common/courses';
 import { BookOpenIcon, CircleCheckIcon, PencilLineIcon, PlusIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
 import { LoadError } from '@web/components/load-error';
 import { EmptyPanel } from '@web/components/empty-panel';

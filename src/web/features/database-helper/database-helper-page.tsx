@@ -3,7 +3,7 @@ import type { DbHelperUser } from '@common/database-helper';
 import { CheckIcon, CoffeeIcon, LoaderCircleIcon, PlusIcon, SearchIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { LoadError } from '@web/components/load-error';

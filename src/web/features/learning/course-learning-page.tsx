@@ -3,7 +3,7 @@ import { LearningMessages } from '@common/learning-rules';
 import { useDeferredValue, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/auth';

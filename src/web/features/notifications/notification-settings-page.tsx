@@ -1,7 +1,7 @@
 import type { NotificationSettings, NotificationSettingsResponse } from '@common/notifications';
 import { SaveIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';

@@ -1,7 +1,7 @@
 import { BellOffIcon, HomeIcon, MailWarningIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { MinimalPage } from '@web/components/minimal-page';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';

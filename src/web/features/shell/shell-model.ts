@@ -1,5 +1,5 @@
 import type { MeResponse } from '@common/auth';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 
 /** The role label of the shell header. */
 export function roleLabel(session: MeResponse): string {

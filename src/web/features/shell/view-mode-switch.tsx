@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { dashboardTarget } from '@web/app/access';
+import { dashboardTarget } from '@web/lib/access';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { useSession, useSetViewMode } from '@web/lib/auth';

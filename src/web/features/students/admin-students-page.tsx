@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';

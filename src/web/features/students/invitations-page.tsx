@@ -1,7 +1,7 @@
 import type { Invitation, InvitationStatus, InviteOutcome } from '@common/invitations';
 import { CheckCircle2Icon, MailPlusIcon, RotateCwIcon, SendIcon, XCircleIcon, XIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';

@@ -3,7 +3,7 @@ import { SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
-import { MicButton } from '@web/features/media-helpers/components/mic-button';
+import { MicButton } from '@web/widgets/media-helpers/components/mic-button';
 
 type Props = {
   /** The lesson asked about: spoken questions are transcribed for it. */

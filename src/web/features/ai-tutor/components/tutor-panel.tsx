@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { lessonBadgeText, questionsLeft } from '../format';
-import { usePracticeFailed } from '@web/features/practice/practice-focus';
+import { usePracticeFailed } from '@web/widgets/practice/practice-focus';
 import { quickQuestionsFor, withPracticeQuestion } from '../quick-questions';
 import type { useTutorChat } from '../use-tutor-chat';
 import { MessageItem } from './message-item';

@@ -2,7 +2,7 @@ import type { CourseListItem } from '@common/courses';
 import { CalendarIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format-date';
 import { plural } from '../format';

@@ -20,8 +20,8 @@ import { toastFailure } from '@web/lib/notify';
 import { ChapterCard, type MoveDirection } from './chapter-card';
 
 // The exercises' editor (forms, CodeMirror, the WebGL runner) downloads when a tutor first opens it.
-const LessonExercisesDialog = lazy(() => import('@web/features/practice/components/lesson-exercises-dialog'));
-const LessonQuizDialog = lazy(() => import('@web/features/quizzes/components/lesson-quiz-dialog'));
+const LessonExercisesDialog = lazy(() => import('@web/widgets/practice/components/lesson-exercises-dialog'));
+const LessonQuizDialog = lazy(() => import('@web/widgets/quizzes/components/lesson-quiz-dialog'));
 
 type DeleteTarget = { kind: 'chapter'; chapter: ChapterWithLessons } | { kind: 'lesson'; lesson: Lesson };
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { ThumbnailGenerator } from '@web/features/media-helpers/components/thumbnail-generator';
+import { ThumbnailGenerator } from '@web/widgets/media-helpers/components/thumbnail-generator';
 import { CourseSettingsCard } from './course-settings-card';
 
 export type CourseDetails = { title: string; description: string; thumbnailUrl: string };

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CalendarIcon, CheckIcon, CpuIcon, CoffeeIcon, BoxIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { courseCopy, levelBadge, marketingCourses } from '../content';

@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { dashboardHref, useSession } from '@web/lib/auth';
 

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, BotIcon, CodeIcon, PlayCircleIcon, UserCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths, PREVIEW_ANCHOR } from '@web/app/paths';
+import { paths, PREVIEW_ANCHOR } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { dashboardHref, useSession } from '@web/lib/auth';
 import { APP_NAME } from '@web/lib/brand';

@@ -1,5 +1,5 @@
 import { ShieldCheckIcon } from 'lucide-react';
-import { PREVIEW_ANCHOR } from '@web/app/paths';
+import { PREVIEW_ANCHOR } from '@web/lib/paths';
 import { VideoFacade } from '@web/components/video-facade';
 import { SectionHeading } from './section-heading';
 

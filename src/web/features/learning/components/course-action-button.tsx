@@ -1,7 +1,7 @@
 import type { DashboardCourse } from '@common/learning';
 import { ArrowRightIcon, EyeIcon, PlayIcon, RotateCcwIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { courseActionLabel } from '../course-action';

@@ -2,7 +2,7 @@ import type { ProgressSummary } from '@common/learning';
 import { ArrowLeftIcon, AwardIcon, ListIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { DocumentTitle } from '@web/components/document-title';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';

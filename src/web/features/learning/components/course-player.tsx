@@ -7,7 +7,7 @@ import { EyeIcon, MousePointerClickIcon } from 'lucide-react';
 import { lazy, memo, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { Alert } from '@web/components/ui/alert';
 import { afterLoadAndIdle } from '@web/lib/after-load';
 import { learningKeys } from '../api/learning-keys';

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, BookXIcon, RotateCcwIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { DocumentTitle } from '@web/components/document-title';
 import { Button } from '@web/components/ui/button';
 

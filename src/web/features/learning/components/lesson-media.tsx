@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DownloadIcon, ExternalLinkIcon, FileTextIcon, VideoIcon } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { VideoFacade } from '@web/components/video-facade';
-import { useShownOnce, useTrackedVideo } from '@web/features/learning-events/use-media-tracking';
+import { useShownOnce, useTrackedVideo } from '@web/widgets/learning-events/use-media-tracking';
 import { usePlayerProgress, useVideoReporter, type VideoReportHandler } from '../use-video-progress';
 import { withStart } from '../video-playback';
 

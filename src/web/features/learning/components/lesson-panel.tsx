@@ -7,16 +7,16 @@ import { lazy, memo, Suspense } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { useLessonTracking } from '@web/features/learning-events/use-lesson-tracking';
-import { ListenButton } from '@web/features/media-helpers/components/listen-button';
+import { useLessonTracking } from '@web/widgets/learning-events/use-lesson-tracking';
+import { ListenButton } from '@web/widgets/media-helpers/components/listen-button';
 import type { FlatLesson } from '../course-navigation';
 import { LessonPdf, LessonVideo, TutorialDownload } from './lesson-media';
 import { LESSON_TYPE } from './lesson-type';
 
 // The exercises (and, inside them, the code editor) download only for a lesson that has some.
-const LessonExercises = lazy(() => import('@web/features/practice/components/lesson-exercises'));
+const LessonExercises = lazy(() => import('@web/widgets/practice/components/lesson-exercises'));
 // Likewise the quiz, for a lesson that has one.
-const LessonQuiz = lazy(() => import('@web/features/quizzes/components/lesson-quiz'));
+const LessonQuiz = lazy(() => import('@web/widgets/quizzes/components/lesson-quiz'));
 
 /** Lessons with exercises are completed by passing them, not by a button. */
 export const EXERCISES_COMPLETE_TEXT = 'Pass every exercise in this lesson to complete it.';

@@ -1,0 +1,84 @@
+// The grading engine's contract with the server: the job it takes from the queue, the outcome it stores, and the
+// engine's own types. The server queues a job and reads the outcome; it never reaches into the engine's parts.
+import type { Diagnostic, ExerciseLanguage, ExerciseLimits, OutputMatch, RunStatus, TestOutcome, Verdict } from '../common/practice';
+
+export type { Diagnostic, RunStatus };
+
+/** The queue's task that grades one submission, its payload, and the channel a finished grading is announced on. */
+export const GRADE_TASK = 'practice_grade';
+export type GradeJobPayload = { submissionId: string };
+export const SUBMISSION_CHANNEL = 'practice_submission';
+
+/**
+ * What a grading works on, copied into the submission row when it is queued: the code, the tests of
+ * that moment and the limits. Position 0 is the student's own input (a run only).
+ */
+export type GradingTestSpec = {
+  position: number;
+  hidden: boolean;
+  input: string;
+  expectedOutput: string | null;
+  match: OutputMatch;
+  expectedExitCode: number | null;
+};
+export type SubmissionSpec = {
+  language: ExerciseLanguage;
+  code: string;
+  limits: ExerciseLimits;
+  tests: GradingTestSpec[];
+  /** WebGL: the picture the browser rendered, RGBA from the top-left, base64. */
+  image?: { width: number; height: number; rgbaBase64: string };
+};
+
+/** The stored outcome of one grading. `testPassed` keeps every test's pass for the tutor's figures. */
+export type StoredOutcome = {
+  verdict: Verdict;
+  passedCount: number;
+  totalCount: number;
+  summary: string;
+  compileOutput: string | null;
+  diagnostics: Diagnostic[];
+  tests: TestOutcome[];
+  testPassed: { position: number; hidden: boolean; passed: boolean }[];
+};
+
+/** The languages graded on this machine; whether each can be depends on what is installed (WebGL always can). */
+export type GradedLanguage = Exclude<ExerciseLanguage, 'webgl'>;
+export type GradingLimits = { timeMs: number; memoryMb: number; outputKb: number };
+export type GradingTest = {
+  id: string;
+  input: string;
+  /** null: just run it (the student's own input); passed means it ran normally. */
+  expectedOutput: string | null;
+  match: 'exact' | 'trailing_whitespace';
+  /** null: any exit code is fine, but a crash still counts as runtime_error. */
+  expectedExitCode: number | null;
+};
+/** WebGL: the picture the student's browser drew, RGBA from the top-left. */
+export type CanvasImage = { width: number; height: number; rgba: Uint8Array };
+/** For WebGL each test is a check over the picture: its input is the check's code. */
+export type GradingSpec = { language: ExerciseLanguage; code: string; tests: GradingTest[]; limits: GradingLimits; image?: CanvasImage };
+export type TestResult = {
+  testId: string;
+  status: RunStatus;
+  passed: boolean;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  timeMs: number;
+  message: string | null;
+};
+export type GradingResult =
+  | { kind: 'graded'; tests: TestResult[] }
+  | { kind: 'compile_error'; output: string; diagnostics: Diagnostic[] }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'checked'; checks: CanvasCheckResult[] }
+  /** The grading could not be done at all (no picture came with a WebGL submission, a worker gave up). */
+  | { kind: 'error'; message: string };
+export type CanvasCheckResult = { checkId: string; passed: boolean; message: string | null };
+export interface Grader {
+  grade(spec: GradingSpec): Promise<GradingResult>;
+  close(): Promise<void>;
+}
+/** Which languages this machine can grade, and why not where it cannot. */
+export type LanguageSupport = Record<GradedLanguage, { ok: true } | { ok: false; reason: string }>;

@@ -1,0 +1,86 @@
+// The grading engine's one entry: takes a student's program and the tests, returns a verdict per test, for every
+// language. Student code is hostile: C runs as WebAssembly, JavaScript in QuickJS (both in worker threads the grader
+// can terminate), Java in a bubblewrap sandbox under an unprivileged uid. None of them sees the files, environment or
+// network of this process. WebGL is drawn in the student's browser; here its checks run over the picture sent with it.
+import { LIMIT_DEFAULTS, LIMIT_RANGES } from '../common/practice';
+import type { Grader, GradingLimits, GradingResult, GradingSpec, LanguageSupport } from './contract';
+import { CCompiler } from './languages/c/c-compiler';
+import { gradeC } from './languages/c/c-program';
+import { gradeJava, javaSupport } from './languages/java/java-sandbox';
+import { gradeJavaScript } from './languages/javascript/javascript-program';
+import { runCanvasChecks } from './languages/webgl/canvas-checks';
+import { RunThread } from './sandbox/run-thread';
+
+/** The grader's parts, exposed for tests that check the compiler thread is reused. */
+export type GraderInternals = { cCompiler: CCompiler };
+
+/**
+ * `sandboxSlot` tells concurrent graders on one machine apart (each gets its own sandbox uid);
+ * `compileTimeLimitMs` (default 10 s) exists so that tests of a runaway compile need not wait that long.
+ */
+export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs?: number } = {}): Grader & { internals: GraderInternals } {
+  const sandboxSlot = options.sandboxSlot ?? 0;
+  const cCompiler = new CCompiler(options.compileTimeLimitMs);
+  const wasiRunner = new RunThread('wasi-run-thread');
+  const quickJsRunner = new RunThread('quickjs-run-thread');
+  // One grading at a time per grader: the threads run one program each, and the caller runs graders side by side.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const gradeNow = async (spec: GradingSpec): Promise<GradingResult> => {
+    const limits = clampLimits(spec.limits);
+    const checked = { ...spec, limits };
+    switch (spec.language) {
+      case 'c':
+        return gradeC(checked, cCompiler, wasiRunner);
+      case 'javascript':
+        return gradeJavaScript(checked, quickJsRunner);
+      case 'java': {
+        const support = (await languageSupport()).java;
+        if (!support.ok) return { kind: 'unavailable', message: support.reason };
+        return gradeJava(checked, sandboxSlot);
+      }
+      case 'webgl': {
+        if (!spec.image)
+          return { kind: 'error', message: 'No picture of the canvas arrived with this submission. Please press Submit again.' };
+        const checks = spec.tests.map((t) => ({ id: t.id, code: t.input }));
+        return { kind: 'checked', checks: await runCanvasChecks(checks, spec.image, { timeMs: limits.timeMs }) };
+      }
+      default:
+        return { kind: 'unavailable', message: `This server cannot grade programs in ${String(spec.language)}.` };
+    }
+  };
+
+  return {
+    internals: { cCompiler },
+    grade(spec) {
+      const result = queue.then(() => gradeNow(spec));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      await Promise.all([cCompiler.close(), wasiRunner.close(), quickJsRunner.close()]);
+    },
+  };
+}
+
+/**
+ * The limits a run gets: the exercise's, held inside the ranges the course editor accepts (a row written before a
+ * range narrowed, or by hand, never runs with more), and the defaults where one is missing.
+ */
+export function clampLimits(limits: Partial<GradingLimits> | undefined): GradingLimits {
+  const pick = (value: number | undefined, fallback: number, range: { min: number; max: number }) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(range.max, Math.max(range.min, Math.round(value))) : fallback;
+  return {
+    timeMs: pick(limits?.timeMs, LIMIT_DEFAULTS.timeMs, LIMIT_RANGES.timeMs),
+    memoryMb: pick(limits?.memoryMb, LIMIT_DEFAULTS.memoryMb, LIMIT_RANGES.memoryMb),
+    outputKb: pick(limits?.outputKb, LIMIT_DEFAULTS.outputKb, LIMIT_RANGES.outputKb),
+  };
+}
+
+let supportCache: Promise<LanguageSupport> | null = null;
+
+/** Which languages this machine can grade; C, JavaScript and WebGL need nothing outside node_modules. Cached after the first call. */
+export function languageSupport(): Promise<LanguageSupport> {
+  supportCache ??= javaSupport().then((java) => ({ c: { ok: true }, javascript: { ok: true }, java }));
+  return supportCache;
+}

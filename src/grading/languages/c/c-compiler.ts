@@ -1,0 +1,105 @@
+// Host side of the warm C compiler thread: one compile at a time, a wall-clock limit, and a fresh thread after a runaway compile.
+import type { Worker } from 'node:worker_threads';
+import type { CompileReply, CompileRequest } from './c-compiler-thread';
+import { COMPILE_TIME_LIMIT_MS } from '../../limits';
+import { startThread } from '../../sandbox/thread-script';
+import { wasmApi } from '../../sandbox/wasm-api';
+
+export type CompileOutcome = { ok: true; module: WebAssembly.Module; output: string } | { ok: false; output: string; timedOut: boolean };
+
+export class CCompiler {
+  /** How many compiler threads were started: stays 1 while compiles end normally. */
+  starts = 0;
+  private thread: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly timeLimitMs: number = COMPILE_TIME_LIMIT_MS) {}
+
+  /** The thread itself, for a test that checks it is reused. */
+  get currentThread(): Worker | null {
+    return this.thread;
+  }
+
+  compile(code: string, memoryMb: number): Promise<CompileOutcome> {
+    const run = this.queue.then(() => this.compileNow(code, memoryMb));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopThread();
+  }
+
+  private ensureThread(): Promise<void> {
+    if (this.thread && this.ready) return this.ready;
+    if (this.closed) return Promise.reject(new Error('The grader was closed.'));
+    this.starts++;
+    const thread = startThread('c-compiler-thread');
+    this.thread = thread;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { type?: string }) => {
+        if (message.type !== 'ready') return;
+        thread.off('message', onMessage);
+        resolve();
+      };
+      thread.on('message', onMessage);
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`The C compiler thread stopped while starting (exit code ${code}).`)));
+    });
+    this.ready.catch(() => this.dropThread(thread));
+    return this.ready;
+  }
+
+  private async compileNow(code: string, memoryMb: number): Promise<CompileOutcome> {
+    await this.ensureThread();
+    const thread = this.thread!;
+    const id = this.nextId++;
+    const reply = await new Promise<CompileReply | 'timeout' | Error>((resolve) => {
+      const timer = setTimeout(() => finish('timeout'), this.timeLimitMs);
+      const onMessage = (message: CompileReply) => {
+        if (message.id === id) finish(message);
+      };
+      const onError = (error: Error) => finish(error);
+      const onExit = (exitCode: number) => finish(new Error(`The C compiler thread stopped (exit code ${exitCode}).`));
+      const finish = (result: CompileReply | 'timeout' | Error) => {
+        clearTimeout(timer);
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+        resolve(result);
+      };
+      thread.on('message', onMessage);
+      thread.on('error', onError);
+      thread.on('exit', onExit);
+      const request: CompileRequest = { id, code, memoryMb };
+      thread.postMessage(request);
+    });
+    if (reply === 'timeout' || reply instanceof Error) {
+      // A compile that never ends (or a compiler that died) leaves the thread unusable: start over, warm, in the background.
+      await this.stopThread();
+      if (!this.closed) void this.ensureThread().catch(() => undefined);
+      if (reply instanceof Error) throw reply;
+      return { ok: false, output: '', timedOut: true };
+    }
+    if (!reply.ok) return { ok: false, output: reply.output, timedOut: false };
+    return { ok: true, module: await wasmApi.compile(reply.wasm), output: reply.output };
+  }
+
+  private dropThread(thread: Worker): void {
+    if (this.thread === thread) {
+      this.thread = null;
+      this.ready = null;
+    }
+  }
+
+  private async stopThread(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    this.ready = null;
+    if (thread) await thread.terminate();
+  }
+}

@@ -1,0 +1,123 @@
+// The limits a student's program runs under, how a run ended, and the plain words that tell the student about it.
+import { firstDifference, outputsMatch } from '../common/practice-compare';
+import type { GradingLimits, GradingTest, TestResult } from './contract';
+
+export const STDERR_KEEP_BYTES = 8 * 1024;
+export const COMPILER_OUTPUT_KEEP_BYTES = 16 * 1024;
+export const COMPILE_TIME_LIMIT_MS = 10_000;
+
+/** How one run of the program ended, before it is compared with the test. */
+export type RunEnd =
+  | { kind: 'exited'; exitCode: number }
+  | { kind: 'crashed'; exitCode: number | null; detail: string }
+  | { kind: 'time_limit' }
+  | { kind: 'memory_limit' }
+  | { kind: 'output_limit' };
+
+export type RawRun = { end: RunEnd; stdout: string; stderr: string; timeMs: number };
+
+/** Keeps the first `keepBytes` of a stream and counts all of it, so a program printing 100 MB never costs us 100 MB. */
+export class OutputCollector {
+  private chunks: Uint8Array[] = [];
+  private kept = 0;
+  total = 0;
+  constructor(private readonly keepBytes: number) {}
+
+  add(bytes: Uint8Array): void {
+    this.total += bytes.length;
+    const room = this.keepBytes - this.kept;
+    if (room <= 0) return;
+    const part = bytes.length > room ? bytes.slice(0, room) : bytes.slice();
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+
+  text(): string {
+    return decodeTruncated(Buffer.concat(this.chunks));
+  }
+}
+
+/** UTF-8 text that was cut at a byte limit may end inside a character: drop the broken tail rather than show a replacement mark. */
+export function decodeTruncated(bytes: Uint8Array): string {
+  let end = bytes.length;
+  // Step back over at most three continuation bytes to the start of the last character and keep it only if it is complete.
+  let start = end - 1;
+  while (start >= 0 && start > end - 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;
+  if (start >= 0) {
+    const lead = bytes[start] ?? 0;
+    const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    if (start + length > end) end = start;
+  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, end).toString('utf8');
+}
+
+export function truncateText(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= maxBytes ? text : decodeTruncated(bytes.subarray(0, maxBytes));
+}
+
+export function secondsInWords(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+export const messages = {
+  timeLimit: (limits: GradingLimits) => `Your program ran for longer than ${secondsInWords(limits.timeMs)} and was stopped.`,
+  memoryLimit: (limits: GradingLimits) => `Your program used more than ${limits.memoryMb} MB of memory and was stopped.`,
+  outputLimit: (limits: GradingLimits) => `Your program printed more than ${limits.outputKb} KB and was stopped.`,
+  crashed: (exitCode: number | null, detail: string) =>
+    detail ? `Your program crashed: ${detail}` : `Your program crashed (exit code ${exitCode ?? 'unknown'}).`,
+  wrongExitCode: (actual: number | null, expected: number) =>
+    `Your program ended with exit code ${actual ?? 'unknown'}, expected ${expected}.`,
+  compileTimeLimit: (limitMs = COMPILE_TIME_LIMIT_MS) => `Compilation took longer than ${secondsInWords(limitMs)} and was stopped.`,
+};
+
+/** Turns a run into the student's result for one test: status, verdict and the words explaining it. */
+export function toTestResult(test: GradingTest, run: RawRun, limits: GradingLimits): TestResult {
+  const maxStdout = limits.outputKb * 1024;
+  const base = {
+    testId: test.id,
+    stdout: truncateText(run.stdout, maxStdout),
+    stderr: truncateText(run.stderr, STDERR_KEEP_BYTES),
+    timeMs: Math.round(run.timeMs),
+  };
+  const end = run.end;
+  switch (end.kind) {
+    case 'time_limit':
+      return { ...base, status: 'time_limit', passed: false, exitCode: null, message: messages.timeLimit(limits) };
+    case 'memory_limit':
+      return { ...base, status: 'memory_limit', passed: false, exitCode: null, message: messages.memoryLimit(limits) };
+    case 'output_limit':
+      return { ...base, status: 'output_limit', passed: false, exitCode: null, message: messages.outputLimit(limits) };
+    case 'crashed':
+      return {
+        ...base,
+        status: 'runtime_error',
+        passed: false,
+        exitCode: end.exitCode,
+        message: messages.crashed(end.exitCode, end.detail),
+      };
+    case 'exited': {
+      // Without an expected exit code, a program must end with 0, as programs that succeed do: any
+      // other code is a runtime error (a C main that returns 1 when scanf fails, say).
+      const expected = test.expectedExitCode ?? 0;
+      if (end.exitCode !== expected) {
+        return {
+          ...base,
+          status: test.expectedExitCode === null ? 'runtime_error' : 'ok',
+          passed: false,
+          exitCode: end.exitCode,
+          message: messages.wrongExitCode(end.exitCode, expected),
+        };
+      }
+      if (test.expectedOutput === null || outputsMatch(test.expectedOutput, run.stdout, test.match)) {
+        return { ...base, status: 'ok', passed: true, exitCode: end.exitCode, message: null };
+      }
+      const where = firstDifference(test.expectedOutput, run.stdout, test.match);
+      const message = where
+        ? `Your output differs from the expected output at line ${where.line}, column ${where.column}.`
+        : 'Your output differs from the expected output.';
+      return { ...base, status: 'ok', passed: false, exitCode: end.exitCode, message };
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import pino from 'pino';
+import pg from 'pg';
+import { loadWorkerEnv, WorkerEnvError } from './config';
+import { createGrader } from '../dispatch';
+import { startGradingWorker } from './grading-worker';
+
+/**
+ * A grading worker process: takes submissions from the queue on DATABASE_URL and grades them.
+ * `npm start` runs some beside the server (GRADING_WORKERS); `npm run worker` on another machine
+ * adds grading capacity to the same database. Students' code never runs in here either: C and
+ * JavaScript run in WebAssembly sandboxes in threads of this process, Java in bubblewrap.
+ */
+async function main() {
+  let env;
+  try {
+    env = loadWorkerEnv();
+  } catch (err) {
+    if (err instanceof WorkerEnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: env.logLevel, base: { worker: env.slot } });
+  const pool = new pg.Pool({ connectionString: env.databaseUrl, max: 2 + env.concurrency * 2, connectionTimeoutMillis: 10_000 });
+  // A connection lost while idle or mid-transaction (a database restart) fails that query, not the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const graders = Array.from({ length: env.concurrency }, (_, i) => createGrader({ sandboxSlot: env.slot * 16 + i }));
+  const worker = await startGradingWorker({ pool, graders, log, warn: (message) => log.warn(message) });
+  log.info(`grading worker ${env.slot} is taking submissions (${env.concurrency} at a time)`);
+  process.send?.({ ready: true });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Graceful: the jobs in hand are finished or handed back before the process ends.
+    await worker.stop().catch((err: unknown) => log.warn({ err }, 'stopping the grading worker failed'));
+    await pool.end().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  // Forked by the server: when it goes, so does this process.
+  process.on('disconnect', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

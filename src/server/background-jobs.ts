@@ -1,0 +1,71 @@
+import type { TaskList } from 'graphile-worker';
+import type { Db } from './platform/db/client';
+import { runJobWorker, type JobWorker } from './platform/jobs/job-queue';
+import type { Mailer } from './platform/mail/transport';
+import {
+  INACTIVITY_REMINDERS_TASK,
+  REGISTRATION_DIGEST_TASK,
+  WEEKLY_SUMMARY_TASK,
+  type NotificationsService,
+} from './domains/notifications';
+import { pruneOldRuns } from './domains/practice';
+import { deliverOutboxMessage, MAIL_SEND_TASK } from './platform/mail/outbox';
+
+/**
+ * The app's own background jobs, on the same queue as the grading workers but run in the app's
+ * process (they need its mail settings): sending the outbox, the tutor's registration digest, the
+ * reminders to inactive students (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
+ * pruning of old exercise runs. Each runner
+ * takes only the tasks it knows, so graders never see these and this runner never grades; cron
+ * items are scheduled once per time however many instances run them.
+ */
+const PRUNE_RUNS_TASK = 'prune_practice_runs';
+
+export const BACKGROUND_CRONTAB = [
+  `0 * * * * ${INACTIVITY_REMINDERS_TASK}`,
+  `0 7 * * 1 ${WEEKLY_SUMMARY_TASK}`,
+  // Old exercise runs and reference checks, nightly (submissions are kept).
+  `30 3 * * * ${PRUNE_RUNS_TASK}`,
+].join('\n');
+
+export type BackgroundJobDeps = {
+  db: Db;
+  mailer: Mailer;
+  mailFrom: string;
+  notifications: NotificationsService;
+  warn: (message: string) => void;
+  /** Off in tests that drive the timed jobs themselves. */
+  crontab?: boolean;
+};
+
+export function backgroundTasks({ db, mailer, mailFrom, notifications }: BackgroundJobDeps): TaskList {
+  return {
+    [MAIL_SEND_TASK]: async (payload) => {
+      const { id } = payload as { id: string };
+      await deliverOutboxMessage(db, mailer, mailFrom, id);
+    },
+    [REGISTRATION_DIGEST_TASK]: async () => {
+      await notifications.sendRegistrationDigest();
+    },
+    [INACTIVITY_REMINDERS_TASK]: async () => {
+      await notifications.sendInactivityReminders();
+    },
+    [WEEKLY_SUMMARY_TASK]: async () => {
+      await notifications.sendWeeklySummary();
+    },
+    [PRUNE_RUNS_TASK]: async () => {
+      await pruneOldRuns(db.$client, new Date());
+    },
+  };
+}
+
+export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<JobWorker> {
+  return runJobWorker({
+    pool: deps.db.$client,
+    tasks: backgroundTasks(deps),
+    // Sending mail waits on the network, not the CPU: a few at once keep a backlog short.
+    concurrency: 4,
+    warn: deps.warn,
+    crontab: deps.crontab === false ? undefined : BACKGROUND_CRONTAB,
+  });
+}

@@ -1,0 +1,4 @@
+// The ai-tutor domain's public API: what the rest of the server may use of it. Everything else here is its own.
+export { type PracticeContext } from './ai-tutor.prompt';
+export { aiTutorRoutes } from './ai-tutor.routes';
+export { createAiTutorService } from './ai-tutor.service';

@@ -1,0 +1,6 @@
+// The analytics domain's public API: what the rest of the server may use of it. Everything else here is its own.
+export { adminHomeRoutes } from './admin-home.routes';
+export { createAdminHomeService } from './admin-home.service';
+export { analyticsRoutes } from './analytics.routes';
+export { createAnalyticsService } from './analytics.service';
+export { scheduleAnalyticsFolds } from './folding';

@@ -1,0 +1,11 @@
+// The notifications domain's public API: what the rest of the server may use of it. Everything else here is its own.
+export { notificationsRoutes } from './notifications.routes';
+export {
+  INACTIVITY_REMINDERS_TASK,
+  REGISTRATION_DIGEST_TASK,
+  WEEKLY_SUMMARY_TASK,
+  createNotificationsService,
+  queueEnrolmentNotices,
+  scheduleRegistrationDigest,
+  type NotificationsService,
+} from './notifications.service';

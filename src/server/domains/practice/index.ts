@@ -1,0 +1,6 @@
+// The practice domain's public API: what the rest of the server may use of it. Everything else here is its own.
+export { createPracticeAuthoringService } from './practice-authoring.service';
+export { exerciseFigures, exerciseStatsOf, pruneOldRuns } from './practice.queries';
+export { practiceRoutes } from './practice.routes';
+export { createPracticeService, type PracticeService } from './practice.service';
+export { createSubmissionWaiter } from './submission-waiter';

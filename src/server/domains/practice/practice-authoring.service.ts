@@ -1,0 +1,290 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { ErrorCode } from '../../../common/errors';
+import {
+  EXERCISES_PER_LESSON_MAX,
+  PracticeMessages,
+  type AdminExercise,
+  type ExerciseInputParsed,
+  type ExerciseReport,
+  type StudentWork,
+  type SubmissionResult,
+} from '../../../common/practice';
+import type { Db } from '../../platform/db/client';
+import { chapters, exerciseDrafts, exercises, exerciseTests, lessons, users } from '../../platform/db/schema/index';
+import type { Tx } from '../../platform/db/transaction';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { isUuid, requireId } from '../../platform/http/ids';
+import { lockCourse } from '../courses';
+import type { SubmissionSpec } from '../../../grading/contract';
+import { resultOfRow, submissionOfRow, type SubmissionRow } from './submission-view';
+import {
+  enqueueSubmission,
+  exerciseFigures,
+  exerciseStatsOf,
+  loadExercises,
+  readSubmission,
+  SUBMISSION_COLUMNS,
+  toAdminExercise,
+} from './practice.queries';
+import type { SubmissionWaiter } from './submission-waiter';
+
+/** How long a save waits for the reference solution's grading before giving up (nothing saved). */
+export const REFERENCE_WAIT_MS = 90_000;
+
+/** The refusal of a save whose reference solution fails: the error, and the result the tutor needs to fix it. */
+export class ReferenceFailedError extends AppError {
+  constructor(result: SubmissionResult) {
+    super(
+      422,
+      ErrorCode.referenceFailed,
+      result.verdict === 'unavailable' ? result.summary : PracticeMessages.referenceFailed,
+      'Not Saved',
+    );
+    this.extra = { result };
+  }
+}
+
+/**
+ * The tutor's side of practice: exercises in the course editor, each proved by its reference
+ * solution before it is saved, and the figures of who tried and who passed.
+ */
+export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter: SubmissionWaiter }) {
+  const pool = db.$client;
+
+  async function lessonCourse(tx: Tx | Db, lessonId: string) {
+    requireId(lessonId, 'Lesson not found');
+    const [row] = await tx
+      .select({ courseId: chapters.courseId })
+      .from(lessons)
+      .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+      .where(eq(lessons.id, lessonId));
+    if (!row) throw notFound('Lesson not found');
+    return row.courseId;
+  }
+
+  /**
+   * Grades the reference solution against every test through the same queue and workers as the
+   * students' code, and waits for the verdict. Throws unless every test passed.
+   */
+  async function proveReference(adminId: string, lessonId: string, exerciseId: string | null, input: ExerciseInputParsed) {
+    if (input.language === 'webgl' && !input.referenceImage) throw badRequest(PracticeMessages.referenceImageRequired);
+    const spec: SubmissionSpec = {
+      language: input.language,
+      code: input.referenceSolution,
+      limits: input.limits,
+      tests: input.tests.map((t, i) => ({
+        position: i + 1,
+        hidden: t.hidden,
+        input: t.input,
+        expectedOutput: t.expectedOutput,
+        match: t.match,
+        expectedExitCode: t.expectedExitCode,
+      })),
+      image: input.referenceImage,
+    };
+    const queued = await enqueueSubmission(pool, {
+      exerciseId,
+      lessonId,
+      userId: adminId,
+      purpose: 'reference',
+      preview: false,
+      code: input.referenceSolution,
+      spec,
+    });
+    const deadline = Date.now() + REFERENCE_WAIT_MS;
+    let row: SubmissionRow | undefined = queued;
+    while (row && row.status !== 'done' && Date.now() < deadline) {
+      const wait = waiter.prepare(queued.id, Math.min(1000, deadline - Date.now()));
+      row = await readSubmission(pool, queued.id);
+      if (row?.status === 'done') wait.cancel();
+      else await wait.done;
+    }
+    const result = row ? resultOfRow(row) : null;
+    if (!result) throw new AppError(503, ErrorCode.unavailable, PracticeMessages.gradingTimeout);
+    if (result.verdict !== 'passed') throw new ReferenceFailedError(result);
+  }
+
+  async function writeTests(tx: Tx, exerciseId: string, input: ExerciseInputParsed) {
+    await tx.delete(exerciseTests).where(eq(exerciseTests.exerciseId, exerciseId));
+    await tx.insert(exerciseTests).values(
+      input.tests.map((t, i) => ({
+        exerciseId,
+        position: i + 1,
+        input: t.input,
+        expectedOutput: t.expectedOutput,
+        match: t.match,
+        expectedExitCode: t.expectedExitCode,
+        hidden: t.hidden,
+      })),
+    );
+  }
+
+  const columns = (input: ExerciseInputParsed) => ({
+    title: input.title,
+    statement: input.statement,
+    language: input.language,
+    starterCode: input.starterCode,
+    referenceSolution: input.referenceSolution,
+    timeLimitMs: input.limits.timeMs,
+    memoryLimitMb: input.limits.memoryMb,
+    outputLimitKb: input.limits.outputKb,
+  });
+
+  async function adminExercise(exerciseId: string): Promise<AdminExercise> {
+    const [found] = await loadExercises(db, { exerciseId });
+    if (!found) throw notFound(PracticeMessages.exerciseNotFound);
+    return toAdminExercise(found.exercise, found.tests);
+  }
+
+  async function exerciseRow(exerciseId: string) {
+    requireId(exerciseId, PracticeMessages.exerciseNotFound);
+    const [row] = await db.select().from(exercises).where(eq(exercises.id, exerciseId));
+    if (!row) throw notFound(PracticeMessages.exerciseNotFound);
+    return row;
+  }
+
+  return {
+    async list(lessonId: string): Promise<AdminExercise[]> {
+      await lessonCourse(db, lessonId);
+      return (await loadExercises(db, { lessonId })).map(({ exercise, tests }) => toAdminExercise(exercise, tests));
+    },
+
+    async create(adminId: string, lessonId: string, input: ExerciseInputParsed): Promise<AdminExercise> {
+      await lessonCourse(db, lessonId);
+      await proveReference(adminId, lessonId, null, input);
+      const id = await db.transaction(async (tx) => {
+        await lockCourse(tx, await lessonCourse(tx, lessonId));
+        const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(exercises).where(eq(exercises.lessonId, lessonId));
+        if (n >= EXERCISES_PER_LESSON_MAX) throw badRequest(PracticeMessages.tooManyExercises);
+        const [row] = await tx
+          .insert(exercises)
+          .values({ lessonId, position: n + 1, ...columns(input) })
+          .returning({ id: exercises.id });
+        await writeTests(tx, row!.id, input);
+        return row!.id;
+      });
+      return adminExercise(id);
+    },
+
+    async update(adminId: string, exerciseId: string, input: ExerciseInputParsed): Promise<AdminExercise> {
+      const existing = await exerciseRow(exerciseId);
+      await proveReference(adminId, existing.lessonId, exerciseId, input);
+      await db.transaction(async (tx) => {
+        await lockCourse(tx, await lessonCourse(tx, existing.lessonId));
+        const [row] = await tx
+          .update(exercises)
+          .set({ ...columns(input), updatedAt: new Date() })
+          .where(eq(exercises.id, exerciseId))
+          .returning({ id: exercises.id });
+        if (!row) throw notFound(PracticeMessages.exerciseNotFound);
+        await writeTests(tx, exerciseId, input);
+      });
+      return adminExercise(exerciseId);
+    },
+
+    async remove(exerciseId: string): Promise<void> {
+      const existing = await exerciseRow(exerciseId);
+      await db.transaction(async (tx) => {
+        await lockCourse(tx, await lessonCourse(tx, existing.lessonId));
+        await tx.delete(exercises).where(eq(exercises.id, exerciseId));
+        // Keep positions 1..n, as chapters and lessons do.
+        const rest = await tx
+          .select({ id: exercises.id })
+          .from(exercises)
+          .where(eq(exercises.lessonId, existing.lessonId))
+          .orderBy(exercises.position);
+        for (const [i, r] of rest.entries())
+          await tx
+            .update(exercises)
+            .set({ position: i + 1 })
+            .where(eq(exercises.id, r.id));
+      });
+    },
+
+    async reorder(lessonId: string, exerciseIds: string[]): Promise<AdminExercise[]> {
+      await db.transaction(async (tx) => {
+        await lockCourse(tx, await lessonCourse(tx, lessonId));
+        const current = await tx.select({ id: exercises.id }).from(exercises).where(eq(exercises.lessonId, lessonId));
+        const same = current.length === exerciseIds.length && new Set(exerciseIds).size === exerciseIds.length;
+        if (!same || !current.every((c) => exerciseIds.includes(c.id)))
+          throw badRequest("The new order must list each of the lesson's exercises once.");
+        for (const [i, id] of exerciseIds.entries())
+          await tx
+            .update(exercises)
+            .set({ position: i + 1 })
+            .where(eq(exercises.id, id));
+      });
+      return this.list(lessonId);
+    },
+
+    /** Who tried, who passed, how many submissions passing took, and the test failed most often. */
+    async report(exerciseId: string): Promise<ExerciseReport> {
+      await exerciseRow(exerciseId);
+      const [[figures], students] = await Promise.all([
+        exerciseFigures(pool, [exerciseId]),
+        pool.query<{
+          id: string;
+          first_name: string;
+          last_name: string;
+          email: string;
+          submissions: number;
+          passed: boolean;
+          last_at: Date;
+        }>(
+          `select u.id, u.first_name, u.last_name, u.email, count(*)::int as submissions, bool_or(s.verdict = 'passed') as passed,
+                  max(s.created_at) as last_at
+             from exercise_submissions s
+             join users u on u.id = s.user_id and u.role = 'student'
+            where s.exercise_id = $1 and s.purpose = 'submit' and not s.preview and s.status = 'done'
+            group by u.id
+            order by max(s.created_at) desc`,
+          [exerciseId],
+        ),
+      ]);
+      return {
+        stats: exerciseStatsOf(figures!),
+        students: students.rows.map((r) => ({
+          studentId: r.id,
+          name: `${r.first_name} ${r.last_name}`.trim(),
+          email: r.email,
+          submissions: r.submissions,
+          passed: r.passed,
+          lastSubmittedAt: r.last_at.toISOString(),
+        })),
+      };
+    },
+
+    /** A student's latest code on an exercise: their last submission's, or their draft when newer. */
+    async studentWork(exerciseId: string, studentId: string): Promise<StudentWork> {
+      await exerciseRow(exerciseId);
+      if (!isUuid(studentId)) throw notFound('Student not found');
+      const [student] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, studentId), eq(users.role, 'student')));
+      if (!student) throw notFound('Student not found');
+      const [{ rows }, [draft]] = await Promise.all([
+        pool.query<SubmissionRow>(
+          `select ${SUBMISSION_COLUMNS} from exercise_submissions s
+            where s.exercise_id = $1 and s.user_id = $2 and s.purpose <> 'reference' and not s.preview
+            order by s.created_at desc limit 1`,
+          [exerciseId, studentId],
+        ),
+        db
+          .select()
+          .from(exerciseDrafts)
+          .where(and(eq(exerciseDrafts.exerciseId, exerciseId), inArray(exerciseDrafts.studentId, [studentId]))),
+      ]);
+      const last = rows[0];
+      const draftNewer = draft && (!last || draft.updatedAt > new Date(last.created_at));
+      return {
+        studentId,
+        name: `${student.firstName} ${student.lastName}`.trim(),
+        code: draftNewer ? draft.code : (last?.code ?? ''),
+        source: draftNewer ? 'draft' : last ? 'submission' : 'none',
+        latestSubmission: last ? submissionOfRow(last) : null,
+      };
+    },
+  };
+}
+export type PracticeAuthoringService = ReturnType<typeof createPracticeAuthoringService>;

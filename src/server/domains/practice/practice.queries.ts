@@ -1,0 +1,234 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
+import type { AdminExercise, ExerciseLanguage, ExerciseStats, OutputMatch } from '../../../common/practice';
+import type { Queryable } from '../../platform/db/transaction';
+import { exercises, exerciseTests } from '../../platform/db/schema/index';
+import { enqueueJob } from '../../platform/jobs/job-queue';
+import { GRADE_TASK, type GradingTestSpec, type SubmissionSpec } from '../../../grading/contract';
+import type { SubmissionRow } from './submission-view';
+
+/** The SQL of practice, shared by the tutor's and the student's services. */
+
+export type ExerciseRow = typeof exercises.$inferSelect;
+export type TestRow = typeof exerciseTests.$inferSelect;
+
+export const limitsOf = (x: ExerciseRow) => ({ timeMs: x.timeLimitMs, memoryMb: x.memoryLimitMb, outputKb: x.outputLimitKb });
+
+/** A lesson's exercises in order, with their tests in order. */
+export async function loadExercises(db: Queryable, where: { lessonId: string } | { exerciseId: string }) {
+  const rows = await db
+    .select()
+    .from(exercises)
+    .where('lessonId' in where ? eq(exercises.lessonId, where.lessonId) : eq(exercises.id, where.exerciseId))
+    .orderBy(asc(exercises.position), asc(exercises.id));
+  const tests = rows.length
+    ? await db
+        .select()
+        .from(exerciseTests)
+        .where(
+          inArray(
+            exerciseTests.exerciseId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(exerciseTests.position))
+    : [];
+  return rows.map((exercise) => ({ exercise, tests: tests.filter((t) => t.exerciseId === exercise.id) }));
+}
+
+export function toAdminExercise(x: ExerciseRow, tests: TestRow[]): AdminExercise {
+  return {
+    id: x.id,
+    lessonId: x.lessonId,
+    position: x.position,
+    title: x.title,
+    statement: x.statement,
+    language: x.language,
+    starterCode: x.starterCode,
+    referenceSolution: x.referenceSolution,
+    tests: tests.map((t) => ({
+      id: t.id,
+      position: t.position,
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      match: t.match as OutputMatch,
+      expectedExitCode: t.expectedExitCode,
+      hidden: t.hidden,
+    })),
+    limits: limitsOf(x),
+    updatedAt: x.updatedAt.toISOString(),
+  };
+}
+
+/** The columns every answer about a submission needs, with its place in the queue while queued. */
+export const SUBMISSION_COLUMNS = `s.id, s.exercise_id, s.purpose, s.preview, s.code, s.status, s.verdict, s.passed_count, s.total_count,
+  s.results, s.compile_output, s.diagnostics, s.summary, s.lesson_completed, s.course_just_completed, s.created_at, s.finished_at,
+  case when s.status = 'queued' then (
+    select count(*)::int from exercise_submissions q where q.status = 'queued' and q.created_at <= s.created_at
+  ) end as queue_position`;
+
+/** Inserts a submission and its grading job in one transaction: a job exists exactly when its row does. */
+export async function enqueueSubmission(
+  pool: pg.Pool,
+  s: {
+    exerciseId: string | null;
+    lessonId: string;
+    userId: string;
+    purpose: 'run' | 'submit' | 'reference';
+    preview: boolean;
+    code: string;
+    spec: SubmissionSpec;
+  },
+  /** The submitter's rate, checked under a per-user lock so that requests sent together are counted one by one. */
+  rate?: { perMinute: number; inFlight: number; refuse: () => Error },
+): Promise<SubmissionRow> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    if (rate) {
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 727))', [s.userId]);
+      // The recent submissions themselves are the count, so the limit holds across app instances.
+      const { rows: counts } = await client.query<{ recent: number; open: number }>(
+        `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+                count(*) filter (where status <> 'done')::int as open
+           from exercise_submissions where user_id = $1 and created_at > now() - interval '10 minutes'`,
+        [s.userId],
+      );
+      if ((counts[0]?.recent ?? 0) >= rate.perMinute || (counts[0]?.open ?? 0) >= rate.inFlight) throw rate.refuse();
+    }
+    const { rows } = await client.query<{ id: string }>(
+      `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, spec)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [s.exerciseId, s.lessonId, s.userId, s.purpose, s.preview, s.code, JSON.stringify(s.spec)],
+    );
+    const id = rows[0]!.id;
+    await enqueueJob(client, GRADE_TASK, { submissionId: id });
+    const row = await client.query<SubmissionRow>(`select ${SUBMISSION_COLUMNS} from exercise_submissions s where s.id = $1`, [id]);
+    await client.query('commit');
+    return row.rows[0]!;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function readSubmission(pool: pg.Pool, id: string): Promise<(SubmissionRow & { user_id: string }) | undefined> {
+  const { rows } = await pool.query<SubmissionRow & { user_id: string }>(
+    `select ${SUBMISSION_COLUMNS}, s.user_id from exercise_submissions s where s.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The grading spec of an exercise's tests (all of them, or only the visible ones for a run). */
+export function specTests(tests: TestRow[], which: 'all' | 'visible'): GradingTestSpec[] {
+  return tests
+    .filter((t) => which === 'all' || !t.hidden)
+    .map((t) => ({
+      position: t.position,
+      hidden: t.hidden,
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      match: t.match as OutputMatch,
+      expectedExitCode: t.expectedExitCode,
+    }));
+}
+
+export type ExerciseFigureRow = {
+  id: string;
+  title: string;
+  language: ExerciseLanguage;
+  lesson_id: string;
+  lesson_title: string;
+  course_id: string;
+  course_title: string;
+  tried: number;
+  passed: number;
+  median: number | null;
+  hardest_position: number | null;
+  hardest_hidden: boolean | null;
+  hardest_failures: number | null;
+};
+
+/**
+ * Per exercise, over students' graded submissions (runs and the tutor's own are not counted):
+ * students who tried, who passed, the median of the submissions each needed to pass, and the test
+ * failed by the most submissions. All exercises, or those of `exerciseIds`.
+ */
+export async function exerciseFigures(pool: pg.Pool, exerciseIds: string[] | null): Promise<ExerciseFigureRow[]> {
+  const { rows } = await pool.query<ExerciseFigureRow>(
+    `with subs as (
+       select s.exercise_id, s.user_id, s.verdict, s.test_passed,
+              row_number() over (partition by s.exercise_id, s.user_id order by s.created_at) as n
+         from exercise_submissions s
+         join users u on u.id = s.user_id and u.role = 'student'
+        where s.purpose = 'submit' and not s.preview and s.status = 'done'
+          and ($1::uuid[] is null or s.exercise_id = any($1::uuid[]))
+     ), per_student as (
+       select exercise_id, user_id, bool_or(verdict = 'passed') as passed, min(n) filter (where verdict = 'passed') as to_pass
+         from subs group by 1, 2
+     ), per_exercise as (
+       select exercise_id, count(*)::int as tried, count(*) filter (where passed)::int as passed,
+              percentile_cont(0.5) within group (order by to_pass) as median
+         from per_student group by 1
+     ), failures as (
+       select exercise_id, (t->>'position')::int as position, (t->>'hidden')::boolean as hidden, count(*)::int as failures,
+              row_number() over (partition by exercise_id order by count(*) desc, (t->>'position')::int) as rank
+         from subs cross join lateral jsonb_array_elements(subs.test_passed) t
+        where not (t->>'passed')::boolean
+        group by 1, 2, 3
+     )
+     select x.id, x.title, x.language, l.id as lesson_id, l.title as lesson_title, c.id as course_id, c.title as course_title,
+            coalesce(p.tried, 0) as tried, coalesce(p.passed, 0) as passed, p.median,
+            f.position as hardest_position, f.hidden as hardest_hidden, f.failures as hardest_failures
+       from exercises x
+       join lessons l on l.id = x.lesson_id
+       join chapters ch on ch.id = l.chapter_id
+       join courses c on c.id = ch.course_id
+       left join per_exercise p on p.exercise_id = x.id
+       left join failures f on f.exercise_id = x.id and f.rank = 1
+      where $1::uuid[] is null or x.id = any($1::uuid[])
+      order by c.title, c.id, ch.position, l.position, x.position`,
+    [exerciseIds],
+  );
+  return rows;
+}
+
+export const exerciseStatsOf = (r: ExerciseFigureRow): ExerciseStats => ({
+  exerciseId: r.id,
+  title: r.title,
+  language: r.language,
+  tried: r.tried,
+  passed: r.passed,
+  medianSubmissionsToPass: r.median,
+  hardestTest:
+    r.hardest_position === null
+      ? null
+      : { position: r.hardest_position, hidden: r.hardest_hidden ?? false, failures: r.hardest_failures ?? 0 },
+});
+
+/** How long runs, previews and reference checks are kept; submissions stay, they are the figures' source. */
+export const RUN_RETENTION_DAYS = 30;
+
+/**
+ * Deletes finished runs, preview gradings and reference checks older than the retention, in
+ * batches so one pass never holds a long lock. Submissions (the figures, the completion history)
+ * are kept. Returns the rows deleted.
+ */
+export async function pruneOldRuns(pool: pg.Pool, now: Date, days = RUN_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const { rowCount } = await pool.query(
+      `delete from exercise_submissions where id in (
+         select id from exercise_submissions
+         where status = 'done' and (purpose <> 'submit' or preview) and created_at < $1
+         limit 5000)`,
+      [before],
+    );
+    total += rowCount ?? 0;
+    if ((rowCount ?? 0) < 5000) return total;
+  }
+}

@@ -1,0 +1,222 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ErrorCode } from '../../../common/errors';
+import {
+  LANGUAGE_LABELS,
+  PracticeMessages,
+  type ExerciseLanguage,
+  type LessonExercisesResponse,
+  type StudentExercise,
+  type Submission,
+  type SubmissionBody,
+} from '../../../common/practice';
+import type { Db } from '../../platform/db/client';
+import { exerciseDrafts } from '../../platform/db/schema/index';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/http/errors';
+import { isUuid } from '../../platform/http/ids';
+import type { ActiveSession } from '../../platform/http/guards';
+import { isPreview, type LearningService } from '../learning';
+import type { PracticeContext } from '../ai-tutor';
+import type { LanguageSupport } from '../../../grading/contract';
+import { describeResult, resultOfRow, submissionOfRow, type SubmissionRow } from './submission-view';
+import { enqueueSubmission, limitsOf, loadExercises, readSubmission, specTests, SUBMISSION_COLUMNS } from './practice.queries';
+import type { SubmissionWaiter } from './submission-waiter';
+
+export type PracticeLimits = {
+  /** Submissions (runs included) a student may send in a minute. */
+  perMinute: number;
+  /** Submissions of one student queued or running at once. */
+  inFlight: number;
+};
+
+/** The longest a request waits for a grading before answering with the submission as it stands. */
+export const WAIT_MAX_MS = 25_000;
+
+/**
+ * The student's side of practice (the admin's student view goes through it too, as a preview): the
+ * lesson's exercises without what a student must not see, drafts, and submissions to the grading
+ * queue. Access is the course screen's: the exercise's lesson is checked by learning.checkLesson.
+ */
+export function createPracticeService(deps: {
+  db: Db;
+  learning: LearningService;
+  waiter: SubmissionWaiter;
+  support: () => Promise<LanguageSupport>;
+  limits: PracticeLimits;
+  now: () => Date;
+}) {
+  const { db, learning, waiter, limits, now } = deps;
+  const pool = db.$client;
+
+  async function runnable(language: ExerciseLanguage) {
+    if (language === 'webgl') return { ok: true, reason: null };
+    const s = (await deps.support())[language];
+    return s.ok ? { ok: true, reason: null } : { ok: false, reason: s.reason };
+  }
+
+  /** The exercise with its tests, after checking that the caller may work in its lesson. */
+  async function exerciseFor(auth: ActiveSession, exerciseId: string) {
+    if (!isUuid(exerciseId)) throw notFound(PracticeMessages.exerciseNotFound);
+    const [found] = await loadExercises(db, { exerciseId });
+    if (!found) throw notFound(PracticeMessages.exerciseNotFound);
+    await learning.checkLesson(auth, found.exercise.lessonId);
+    return found;
+  }
+
+  async function latestSubmissions(userId: string, exerciseIds: string[]) {
+    if (!exerciseIds.length) return new Map<string, SubmissionRow>();
+    const { rows } = await pool.query<SubmissionRow>(
+      `select distinct on (s.exercise_id) ${SUBMISSION_COLUMNS}
+         from exercise_submissions s
+        where s.user_id = $1 and s.exercise_id = any($2::uuid[]) and s.purpose <> 'reference'
+        order by s.exercise_id, s.created_at desc`,
+      [userId, exerciseIds],
+    );
+    return new Map(rows.map((r) => [r.exercise_id!, r]));
+  }
+
+  return {
+    async lessonExercises(auth: ActiveSession, lessonId: string): Promise<LessonExercisesResponse> {
+      await learning.checkLesson(auth, lessonId);
+      const preview = isPreview(auth);
+      const list = await loadExercises(db, { lessonId });
+      const ids = list.map((x) => x.exercise.id);
+      const userId = auth.user.id;
+      const [drafts, latest, passed] = await Promise.all([
+        preview || !ids.length
+          ? []
+          : db
+              .select()
+              .from(exerciseDrafts)
+              .where(and(eq(exerciseDrafts.studentId, userId), inArray(exerciseDrafts.exerciseId, ids))),
+        latestSubmissions(userId, ids),
+        preview || !ids.length
+          ? { rows: [] as { exercise_id: string }[] }
+          : pool.query<{ exercise_id: string }>(
+              `select distinct exercise_id from exercise_submissions
+                where user_id = $1 and exercise_id = any($2::uuid[]) and purpose = 'submit' and not preview and verdict = 'passed'`,
+              [userId, ids],
+            ),
+      ]);
+      const passedIds = new Set(passed.rows.map((r) => r.exercise_id));
+      const exercises: StudentExercise[] = [];
+      for (const { exercise: x, tests } of list) {
+        const draft = drafts.find((d) => d.exerciseId === x.id);
+        const last = latest.get(x.id);
+        exercises.push({
+          id: x.id,
+          position: x.position,
+          title: x.title,
+          statement: x.statement,
+          language: x.language,
+          starterCode: x.starterCode,
+          limits: limitsOf(x),
+          // A hidden test's data never leaves the server; for WebGL a check's code is the tutor's own.
+          visibleTests: tests
+            .filter((t) => !t.hidden)
+            .map((t) => ({
+              position: t.position,
+              input: x.language === 'webgl' ? '' : t.input,
+              expectedOutput: t.expectedOutput,
+              match: t.match as 'exact' | 'trailing_whitespace',
+            })),
+          hiddenTestCount: tests.filter((t) => t.hidden).length,
+          draft: draft ? { code: draft.code, savedAt: draft.updatedAt.toISOString() } : null,
+          passed: passedIds.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
+          latestSubmission: last ? submissionOfRow(last) : null,
+          runnable: await runnable(x.language),
+        });
+      }
+      return { exercises, preview };
+    },
+
+    async saveDraft(auth: ActiveSession, exerciseId: string, code: string) {
+      await exerciseFor(auth, exerciseId);
+      if (isPreview(auth)) return { saved: false, savedAt: null };
+      const at = now();
+      await db
+        .insert(exerciseDrafts)
+        .values({ studentId: auth.user.id, exerciseId, code, updatedAt: at })
+        .onConflictDoUpdate({ target: [exerciseDrafts.studentId, exerciseDrafts.exerciseId], set: { code, updatedAt: at } });
+      return { saved: true, savedAt: at.toISOString() };
+    },
+
+    async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBody): Promise<Submission> {
+      const { exercise: x, tests } = await exerciseFor(auth, exerciseId);
+      if (body.mode === 'submit') await learning.assertUnlocked(auth, x.lessonId);
+      const preview = isPreview(auth);
+      if (x.language === 'webgl') {
+        if (body.mode === 'run') throw badRequest('WebGL programs run in your browser; Submit sends the picture for checking.');
+        if (!body.image) throw badRequest('Submit a WebGL program together with the picture it drew.');
+      } else {
+        const r = await runnable(x.language);
+        if (!r.ok) throw new AppError(409, ErrorCode.conflict, r.reason!, 'Cannot Run Yet');
+      }
+      if (body.customInput != null && body.mode !== 'run') throw badRequest('Your own input goes with Run, not Submit.');
+      const chosen = specTests(tests, body.mode === 'run' ? 'visible' : 'all');
+      if (body.mode === 'run' && body.customInput != null)
+        chosen.unshift({
+          position: 0,
+          hidden: false,
+          input: body.customInput,
+          expectedOutput: null,
+          match: 'exact',
+          expectedExitCode: null,
+        });
+      const row = await enqueueSubmission(
+        pool,
+        {
+          exerciseId: x.id,
+          lessonId: x.lessonId,
+          userId: auth.user.id,
+          purpose: body.mode,
+          preview,
+          code: body.code,
+          spec: { language: x.language, code: body.code, limits: limitsOf(x), tests: chosen, image: body.image },
+        },
+        { ...limits, refuse: () => tooManyRequests(PracticeMessages.submissionRate) },
+      );
+      return submissionOfRow(row);
+    },
+
+    /**
+     * The exercise as the AI tutor may see it when the student asks about it: what the student sees
+     * (statement, their code, their latest results as shown to them), and nothing more.
+     */
+    async tutorContext(auth: ActiveSession, lessonId: string, exerciseId: string, code: string): Promise<PracticeContext> {
+      const { exercise: x } = await exerciseFor(auth, exerciseId);
+      if (x.lessonId !== lessonId) throw notFound(PracticeMessages.exerciseNotFound);
+      const last = (await latestSubmissions(auth.user.id, [x.id])).get(x.id);
+      const result = last ? resultOfRow(last) : null;
+      return {
+        title: x.title,
+        language: LANGUAGE_LABELS[x.language],
+        statement: x.statement,
+        code,
+        results: result && describeResult(last!.purpose === 'run' ? 'Run' : 'Submit', result),
+      };
+    },
+
+    /** The caller's own submission; with `waitMs`, answers as soon as it is graded, or when the wait is over. */
+    async submission(auth: ActiveSession, submissionId: string, waitMs = 0): Promise<Submission> {
+      if (!isUuid(submissionId)) throw notFound(PracticeMessages.submissionNotFound);
+      const deadline = Date.now() + Math.min(Math.max(waitMs, 0), WAIT_MAX_MS);
+      for (;;) {
+        const left = deadline - Date.now();
+        // Listen before reading, so a grading announced in between is not missed; look again at
+        // least every second in case an announcement was lost.
+        const wait = left > 0 ? waiter.prepare(submissionId, Math.min(left, 1000)) : null;
+        const row = await readSubmission(pool, submissionId);
+        if (!row || row.user_id !== auth.user.id || row.purpose === 'reference') {
+          wait?.cancel();
+          throw notFound(PracticeMessages.submissionNotFound);
+        }
+        if (row.status === 'done' || !wait) {
+          wait?.cancel();
+          return submissionOfRow(row);
+        }
+        await wait.done;
+      }
+    },
+  };
+}
+export type PracticeService = ReturnType<typeof createPracticeService>;

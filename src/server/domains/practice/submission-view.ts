@@ -1,0 +1,86 @@
+// A submission row as the API sends it, and a result in words for the AI tutor.
+import {
+  resultSummary,
+  type Diagnostic,
+  type Submission,
+  type SubmissionResult,
+  type TestOutcome,
+  type Verdict,
+} from '../../../common/practice';
+
+/** A submission row as the API sends it. */
+export type SubmissionRow = {
+  id: string;
+  exercise_id: string | null;
+  purpose: 'run' | 'submit' | 'reference';
+  preview: boolean;
+  code: string;
+  status: 'queued' | 'running' | 'done';
+  verdict: Verdict | null;
+  passed_count: number;
+  total_count: number;
+  results: TestOutcome[] | null;
+  compile_output: string | null;
+  diagnostics: Diagnostic[] | null;
+  summary: string | null;
+  lesson_completed: boolean;
+  course_just_completed: boolean;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  queue_position?: number | null;
+};
+
+export function resultOfRow(r: SubmissionRow): SubmissionResult | null {
+  if (r.status !== 'done' || r.verdict === null) return null;
+  return {
+    verdict: r.verdict,
+    passedCount: r.passed_count,
+    totalCount: r.total_count,
+    summary: r.summary ?? resultSummary(r.verdict, r.passed_count, r.total_count),
+    compileOutput: r.compile_output,
+    diagnostics: r.diagnostics ?? [],
+    tests: r.results ?? [],
+  };
+}
+
+export function submissionOfRow(r: SubmissionRow): Submission {
+  return {
+    id: r.id,
+    exerciseId: r.exercise_id ?? '',
+    mode: r.purpose === 'run' ? 'run' : 'submit',
+    status: r.status,
+    queuePosition: r.status === 'queued' ? (r.queue_position ?? null) : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+    result: resultOfRow(r),
+    code: r.code,
+    lessonCompleted: r.lesson_completed,
+    courseJustCompleted: r.course_just_completed,
+    preview: r.preview,
+  };
+}
+
+const excerpt = (s: string | null, max = 400) => (s === null ? '(none)' : s.length > max ? `${s.slice(0, max)}… (cut)` : s);
+
+/** A result in words, for the AI tutor: only what the student was shown. */
+export function describeResult(mode: 'Run' | 'Submit', r: SubmissionResult): string {
+  const lines = [`Latest ${mode}: ${r.summary}.`];
+  if (r.compileOutput) lines.push(`Compiler output:\n${excerpt(r.compileOutput, 1500)}`);
+  for (const t of r.tests) {
+    const name = t.custom ? "The student's own input" : `Test ${t.position}${t.hidden ? ' (hidden)' : ''}`;
+    if (t.hidden) {
+      lines.push(`${name}: ${t.passed ? 'passed' : 'failed'}.`);
+      continue;
+    }
+    const parts = [`${name}: ${t.custom ? 'ran' : t.passed ? 'passed' : 'failed'}.`];
+    if (t.message) parts.push(t.message);
+    if (!t.passed || t.custom) {
+      parts.push(`Input: ${excerpt(t.input)}`);
+      if (t.expectedOutput !== null) parts.push(`Expected output: ${excerpt(t.expectedOutput)}`);
+      parts.push(`Actual output: ${excerpt(t.actualOutput)}`);
+      if (t.stderr) parts.push(`Error output: ${excerpt(t.stderr)}`);
+    }
+    lines.push(parts.join('\n'));
+  }
+  return lines.join('\n\n');
+}

@@ -1,0 +1,402 @@
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import * as tar from 'tar';
+import type { Env } from '../env';
+import { assertKey } from '../storage/file-storage';
+import { createStorage, type FileStorage } from '../storage/storage';
+import { openDatabase } from './client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrationsFolder, runMigrations } from './migrate';
+
+/**
+ * Backup and restore of the whole state (every table of the public schema and every stored file)
+ * as one .tar.gz, done over the app's own `pg` connection: the embedded PostgreSQL ships no
+ * pg_dump, and an older system pg_dump refuses a newer server. Table data is PostgreSQL's COPY
+ * text format, which every version from 15 on reads and writes alike.
+ *
+ * Archive layout: manifest.json, db/<table>.copy, files/<storage key>.
+ */
+
+export const ARCHIVE_FORMAT = 'codetutor-backup';
+const FORMAT_VERSION = 1;
+
+export type Manifest = {
+  format: typeof ARCHIVE_FORMAT;
+  formatVersion: number;
+  appVersion: string;
+  createdAt: string;
+  postgresVersion: string;
+  /** The drizzle migrations applied to the source; a restore needs the same ones. */
+  migrations: { count: number; last: string | null };
+  tables: { name: string; columns: string[]; rows: number }[];
+  /** Sequences behind identity columns; value null when the sequence was never used. */
+  sequences: { name: string; value: string | null }[];
+  files: { key: string; size: number }[];
+  /** Keys named by a files row whose bytes were not in storage at backup time. */
+  missingFiles: string[];
+};
+
+export type Summary = { tables: number; rows: number; files: number; missingFiles: string[] };
+export type Log = (message: string) => void;
+
+export class BackupError extends Error {}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const copyFileOf = (table: string) => path.join('db', `${table}.copy`);
+
+/** The version in the app's package.json, found from src/ (tsx) and from dist/ alike. */
+function appVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    } catch {
+      if (path.dirname(dir) === dir) return 'unknown';
+    }
+  }
+}
+
+async function publicTables(client: pg.PoolClient): Promise<{ name: string; columns: string[] }[]> {
+  const { rows } = await client.query<{ name: string; columns: string[] }>(`
+    select c.relname as name,
+           array_agg(a.attname::text order by a.attnum) as columns
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+     where n.nspname = 'public' and c.relkind in ('r', 'p')
+     group by c.relname
+     order by c.relname`);
+  return rows;
+}
+
+async function migrationLevel(client: pg.PoolClient): Promise<Manifest['migrations']> {
+  const { rows: exists } = await client.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!exists[0]?.t) return { count: 0, last: null };
+  const { rows } = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at, id');
+  return { count: rows.length, last: rows.at(-1)?.hash ?? null };
+}
+
+/** Tables ordered so that each comes after the tables its foreign keys point to. */
+async function loadOrder(client: pg.PoolClient, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ child: string; parent: string }>(`
+    select c.relname as child, p.relname as parent
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+     where k.contype = 'f' and k.connamespace = 'public'::regnamespace and k.conrelid <> k.confrelid`);
+  const parents = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const { child, parent } of rows) parents.get(child)?.add(parent);
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (t: string, trail: string[]) => {
+    if (state.get(t) === 'done') return;
+    if (state.get(t) === 'visiting')
+      throw new BackupError(`The tables' foreign keys form a cycle (${[...trail, t].join(' -> ')}): restore cannot order them.`);
+    state.set(t, 'visiting');
+    for (const p of parents.get(t) ?? []) if (parents.has(p)) visit(p, [...trail, t]);
+    state.set(t, 'done');
+    order.push(t);
+  };
+  for (const t of tables) visit(t, []);
+  return order;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+async function withStaging<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-backup-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes the whole state into `archive`: the tables from one consistent snapshot, then the bytes
+ * of every file those rows name. The archive appears only when complete.
+ */
+export async function backupState(opts: { pool: pg.Pool; storage: FileStorage; archive: string; log?: Log }): Promise<Summary> {
+  const log = opts.log ?? (() => {});
+  const archive = path.resolve(opts.archive);
+  await fs.mkdir(path.dirname(archive), { recursive: true });
+  return withStaging(async (staging) => {
+    await fs.mkdir(path.join(staging, 'db'));
+    await fs.mkdir(path.join(staging, 'files'));
+    const client = await opts.pool.connect();
+    let manifest: Manifest;
+    try {
+      // One snapshot for every table, so rows that refer to each other are copied together.
+      await client.query('begin isolation level repeatable read read only');
+      const { rows: version } = await client.query<{ v: string }>("select current_setting('server_version') as v");
+      const tables: Manifest['tables'] = [];
+      for (const table of await publicTables(client)) {
+        const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table.name)}`);
+        const cols = table.columns.map(ident).join(', ');
+        await pipeline(
+          client.query(copyTo(`copy ${ident(table.name)} (${cols}) to stdout`)),
+          createWriteStream(path.join(staging, copyFileOf(table.name))),
+        );
+        tables.push({ ...table, rows: rows[0]!.n });
+      }
+      const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
+        `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename`,
+      );
+      const hasFiles = tables.some((t) => t.name === 'files');
+      const { rows: keys } = hasFiles
+        ? await client.query<{ key: string }>('select storage_key as key from files order by storage_key')
+        : { rows: [] };
+      manifest = {
+        format: ARCHIVE_FORMAT,
+        formatVersion: FORMAT_VERSION,
+        appVersion: appVersion(),
+        createdAt: new Date().toISOString(),
+        postgresVersion: version[0]!.v,
+        migrations: await migrationLevel(client),
+        tables,
+        sequences,
+        files: keys.map(({ key }) => ({ key, size: 0 })),
+        missingFiles: [],
+      };
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    log(`Copied ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows.`);
+
+    const present: Manifest['files'] = [];
+    for (const { key } of manifest.files) {
+      const blob = await opts.storage.get(key);
+      if (!blob) {
+        log(`Warning: file ${key} is named in the database but missing from storage; left out.`);
+        manifest.missingFiles.push(key);
+        continue;
+      }
+      await pipeline(blob.stream, createWriteStream(path.join(staging, 'files', key)));
+      const { size } = await fs.stat(path.join(staging, 'files', key));
+      present.push({ key, size });
+    }
+    manifest.files = present;
+    log(`Copied ${present.length} stored files.`);
+
+    await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const partial = `${archive}.partial`;
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, ['manifest.json', 'db', 'files']);
+    await fs.rename(partial, archive);
+    return summaryOf(manifest);
+  });
+}
+
+const summaryOf = (m: Manifest): Summary => ({
+  tables: m.tables.length,
+  rows: m.tables.reduce((n, t) => n + t.rows, 0),
+  files: m.files.length,
+  missingFiles: m.missingFiles,
+});
+
+async function readArchive(archive: string, staging: string): Promise<Manifest> {
+  const stat = await fs.stat(archive).catch(() => undefined);
+  if (!stat) throw new BackupError(`There is no archive at ${archive}.`);
+  if (!stat.isFile()) throw new BackupError(`${archive} is not a file.`);
+  const notOurs = `${archive} is not a backup made by \`npm run backup\`.`;
+  try {
+    // Plain files and folders only: a link in an archive could point anywhere on this machine.
+    await tar.extract({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+    });
+  } catch (err) {
+    throw new BackupError(`${notOurs} (${(err as Error).message})`);
+  }
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    throw new BackupError(`${notOurs} (it holds no readable manifest.json)`);
+  }
+  if (manifest.format !== ARCHIVE_FORMAT || !Array.isArray(manifest.tables)) throw new BackupError(notOurs);
+  if (manifest.formatVersion !== FORMAT_VERSION) {
+    throw new BackupError(
+      `${archive} has archive format ${manifest.formatVersion}; this version of the app reads format ${FORMAT_VERSION}.`,
+    );
+  }
+  for (const t of manifest.tables) {
+    if (!(await fs.stat(path.join(staging, copyFileOf(t.name))).catch(() => undefined))) {
+      throw new BackupError(`${archive} is incomplete: the data of table ${t.name} is missing.`);
+    }
+  }
+  for (const f of manifest.files) {
+    try {
+      assertKey(f.key);
+    } catch {
+      throw new BackupError(`${archive} names a stored file with an invalid key: ${JSON.stringify(f.key)}.`);
+    }
+    const s = await fs.stat(path.join(staging, 'files', f.key)).catch(() => undefined);
+    if (s?.size !== f.size) throw new BackupError(`${archive} is incomplete: stored file ${f.key} is missing or truncated.`);
+  }
+  return manifest;
+}
+
+/**
+ * Restores an archive into an empty database (migrated here first with the app's migrations) and
+ * its files into `storage`, in one transaction: any failure, a row count that differs from the
+ * manifest included, leaves the database as it was. `force` replaces a non-empty database's rows.
+ */
+export async function restoreState(opts: RestoreOptions & { pool: pg.Pool; storage: FileStorage }): Promise<Summary> {
+  return withStaging(async (staging) => {
+    const manifest = await readArchive(path.resolve(opts.archive), staging);
+    return restoreExtracted({ ...opts, staging, manifest });
+  });
+}
+
+type RestoreOptions = { archive: string; force?: boolean; log?: Log };
+
+async function restoreExtracted(
+  opts: RestoreOptions & { pool: pg.Pool; storage: FileStorage; staging: string; manifest: Manifest },
+): Promise<Summary> {
+  const { staging, manifest } = opts;
+  const log = opts.log ?? (() => {});
+  log(`Archive of ${manifest.createdAt} (app ${manifest.appVersion}, PostgreSQL ${manifest.postgresVersion}).`);
+  // Checked before migrating: an archive of another level must leave the target untouched.
+  const own = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  if (own.length !== manifest.migrations.count || (own.at(-1)?.hash ?? null) !== manifest.migrations.last) {
+    throw new BackupError(
+      `The archive was made by app ${manifest.appVersion} at migration level ${manifest.migrations.count}; this app is at level ${own.length}. ` +
+        'Restore it with the app version that made it, then start the newer version to migrate.',
+    );
+  }
+  await runMigrations(opts.pool);
+  const client = await opts.pool.connect();
+  try {
+    await client.query('begin');
+    const level = await migrationLevel(client);
+    if (level.count !== manifest.migrations.count || level.last !== manifest.migrations.last) {
+      throw new BackupError(
+        `The archive was made by app ${manifest.appVersion} at migration level ${manifest.migrations.count}; this app's database is at level ${level.count}. ` +
+          'Restore it with the app version that made it, then start the newer version to migrate.',
+      );
+    }
+    const target = new Map((await publicTables(client)).map((t) => [t.name, t]));
+    const absent = manifest.tables.filter((t) => !target.has(t.name)).map((t) => t.name);
+    if (absent.length) throw new BackupError(`The target database has no table ${absent.join(', ')}.`);
+
+    const filled: string[] = [];
+    for (const name of target.keys()) {
+      const { rows } = await client.query(`select 1 from ${ident(name)} limit 1`);
+      if (rows.length) filled.push(name);
+    }
+    if (filled.length && !opts.force) {
+      throw new BackupError(
+        `The target database is not empty (rows in ${filled.join(', ')}). Restore into an empty database (a new DATA_DIR, or a new database in DATABASE_URL), or pass --force to replace its contents.`,
+      );
+    }
+    const names = [...target.keys()];
+    if (filled.length) {
+      log(`--force: emptying ${filled.length} tables first.`);
+      await client.query(`truncate ${names.map(ident).join(', ')} restart identity cascade`);
+    }
+    // The analytics tables are kept by triggers; they are restored as they were, so the triggers
+    // must not add to them again. Disabled inside this transaction: no other session sees it.
+    for (const name of names) await client.query(`alter table ${ident(name)} disable trigger user`);
+    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+    for (const name of await loadOrder(client, names)) {
+      const table = byName.get(name);
+      if (!table) continue;
+      await pipeline(
+        createReadStream(path.join(staging, copyFileOf(name))),
+        client.query(copyFrom(`copy ${ident(name)} (${table.columns.map(ident).join(', ')}) from stdin`)),
+      );
+    }
+    for (const name of names) await client.query(`alter table ${ident(name)} enable trigger user`);
+    for (const seq of manifest.sequences) {
+      if (seq.value !== null) await client.query('select setval($1::regclass, $2::bigint, true)', [`public.${ident(seq.name)}`, seq.value]);
+    }
+    for (const table of manifest.tables) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table.name)}`);
+      if (rows[0]!.n !== table.rows) {
+        throw new BackupError(
+          `Table ${table.name} has ${rows[0]!.n} rows after the restore; the archive lists ${table.rows}. Nothing was changed.`,
+        );
+      }
+    }
+    log(`Loaded ${manifest.tables.length} tables, ${summaryOf(manifest).rows} rows.`);
+    // Files before the commit: if storage fails, the database stays as it was.
+    for (const f of manifest.files) await opts.storage.put(f.key, await readAll(createReadStream(path.join(staging, 'files', f.key))));
+    log(`Stored ${manifest.files.length} files.`);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  if (manifest.missingFiles.length) log(`Note: ${manifest.missingFiles.length} files were already missing when the backup was made.`);
+  return summaryOf(manifest);
+}
+
+/**
+ * Opens the app's database as configured (DATABASE_URL, or the embedded server in DATA_DIR, which
+ * refuses a folder a running app is using) and its file storage, runs `fn`, and closes both.
+ */
+export async function withAppState<T>(
+  env: Env,
+  opts: { mustExist: boolean; log?: Log },
+  fn: (state: { pool: pg.Pool; storage: FileStorage }) => Promise<T>,
+): Promise<T> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = env.databaseUrl;
+  if (!url) {
+    const pgDir = path.join(env.dataDir, 'postgres');
+    if (opts.mustExist && !(await fs.stat(path.join(pgDir, 'PG_VERSION')).catch(() => undefined))) {
+      throw new BackupError(`There is no database in ${pgDir} (DATA_DIR=${env.dataDir}) to back up.`);
+    }
+    opts.log?.(`Starting the embedded PostgreSQL in ${pgDir} ...`);
+    try {
+      embedded = await startEmbeddedPostgres(env.dataDir);
+    } catch (err) {
+      const message = (err as Error).message;
+      if (/in use by another running instance/.test(message)) {
+        throw new BackupError(
+          `${message.replace(/ Stop it first, or give this instance its own DATA_DIR\.$/, '')} Stop the app first: the embedded database can only be opened by one program at a time.`,
+        );
+      }
+      throw err;
+    }
+    url = embedded.url;
+  }
+  const database = openDatabase(url, { max: 2 });
+  try {
+    return await fn({ pool: database.pool, storage: createStorage(env) });
+  } finally {
+    await database.close().catch(() => {});
+    await embedded?.stop();
+  }
+}
+
+/** `npm run backup`: the app's configured database and storage into `archive`. */
+export function backupAppState(env: Env, opts: { archive: string; log?: Log }): Promise<Summary> {
+  return withAppState(env, { mustExist: true, log: opts.log }, (state) => backupState({ ...state, ...opts }));
+}
+
+/** `npm run restore`: the archive is checked before the database is opened (or created). */
+export function restoreAppState(env: Env, opts: RestoreOptions): Promise<Summary> {
+  return withStaging(async (staging) => {
+    const manifest = await readArchive(path.resolve(opts.archive), staging);
+    return withAppState(env, { mustExist: false, log: opts.log }, (state) => restoreExtracted({ ...opts, ...state, staging, manifest }));
+  });
+}
