@@ -8,6 +8,10 @@ export type { Diagnostic, RunStatus };
 export const GRADE_TASK = 'practice_grade';
 export type GradeJobPayload = { submissionId: string };
 export const SUBMISSION_CHANNEL = 'practice_submission';
+/** Gradings of one submission that may take down a worker before it is answered with an error instead. */
+export const MAX_ATTEMPTS = 3;
+/** The queue delivers a grading job this often at most: MAX_ATTEMPTS gradings, then the one that writes the error. */
+export const GRADE_JOB_MAX_ATTEMPTS = MAX_ATTEMPTS + 1;
 
 /**
  * What a grading works on, copied into the submission row when it is queued: the code, the tests of

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { runGradingJobs, unlockWorkers, type JobWorker } from './queue';
 import {
   GRADE_TASK,
+  MAX_ATTEMPTS,
   SUBMISSION_CHANNEL,
   type GradeJobPayload,
   type Grader,
@@ -21,9 +22,13 @@ import { failedOutcome, outcomeOfGrading } from '../outcome';
  * grades it beats a heartbeat on the row, and every worker sweeps for rows whose heartbeat stopped,
  * hands them back to the queue and frees their jobs. A submission that has taken down a worker
  * MAX_ATTEMPTS times is answered with an error instead of being tried forever.
+ *
+ * One counter decides that: the queue's own count of deliveries of the job (graphile-worker adds one each time a
+ * worker takes it, after a crash or a failure alike). The row's `attempts` only mirrors it for the tutor and the
+ * tests; the job is queued with one delivery more than MAX_ATTEMPTS (GRADE_JOB_MAX_ATTEMPTS in the contract), the
+ * one that writes the error.
  */
 
-export const MAX_ATTEMPTS = 3;
 const HEARTBEAT_MS = 2000;
 /** A running submission whose heartbeat is older than this is taken to be abandoned. */
 export const ABANDONED_AFTER_MS = 15_000;
@@ -34,13 +39,20 @@ const GAVE_UP = 'We could not grade this submission: it stopped the grader sever
 type Log = { warn: (obj: unknown, msg?: string) => void };
 
 /** Grades one submission by id. Exported for the tests, which call it without a queue. */
-export async function gradeSubmission(pool: pg.Pool, grader: Grader, submissionId: string, workerId: string, log: Log): Promise<void> {
+export async function gradeSubmission(
+  pool: pg.Pool,
+  grader: Grader,
+  submissionId: string,
+  job: { workerId: string; attempt: number },
+  log: Log,
+): Promise<void> {
+  const { workerId, attempt } = job;
   const { rows } = await pool.query<{ spec: SubmissionSpec | null; attempts: number; purpose: string }>(
     `update exercise_submissions
-        set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, worker_id = $2
+        set status = 'running', started_at = now(), heartbeat_at = now(), attempts = $3, worker_id = $2
       where id = $1 and status <> 'done'
       returning spec, attempts, purpose`,
-    [submissionId, workerId],
+    [submissionId, workerId, attempt],
   );
   const claimed = rows[0];
   if (!claimed) return; // already graded (a retried job), or deleted with its exercise
@@ -180,7 +192,13 @@ export async function startGradingWorker(options: {
     const grader = free.pop();
     if (!grader) throw new Error('no free grader'); // cannot happen: concurrency equals the graders
     try {
-      await gradeSubmission(options.pool, grader, submissionId, helpers.job.locked_by ?? 'unknown', options.log);
+      await gradeSubmission(
+        options.pool,
+        grader,
+        submissionId,
+        { workerId: helpers.job.locked_by ?? 'unknown', attempt: helpers.job.attempts },
+        options.log,
+      );
     } finally {
       free.push(grader);
     }

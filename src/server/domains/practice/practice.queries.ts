@@ -4,7 +4,7 @@ import type { AdminExercise, ExerciseLanguage, ExerciseStats, OutputMatch } from
 import type { Queryable } from '../../platform/db/transaction';
 import { exercises, exerciseTests } from '../../platform/db/schema/index';
 import { enqueueJob } from '../../platform/jobs/job-queue';
-import { GRADE_TASK, type GradingTestSpec, type SubmissionSpec } from '../../../grading/contract';
+import { GRADE_JOB_MAX_ATTEMPTS, GRADE_TASK, type GradingTestSpec, type SubmissionSpec } from '../../../grading/contract';
 import type { SubmissionRow } from './submission-view';
 
 /** The SQL of practice, shared by the tutor's and the student's services. */
@@ -102,7 +102,7 @@ export async function enqueueSubmission(
       [s.exerciseId, s.lessonId, s.userId, s.purpose, s.preview, s.code, JSON.stringify(s.spec)],
     );
     const id = rows[0]!.id;
-    await enqueueJob(client, GRADE_TASK, { submissionId: id });
+    await enqueueJob(client, GRADE_TASK, { submissionId: id }, GRADE_JOB_MAX_ATTEMPTS);
     const row = await client.query<SubmissionRow>(`select ${SUBMISSION_COLUMNS} from exercise_submissions s where s.id = $1`, [id]);
     await client.query('commit');
     return row.rows[0]!;
