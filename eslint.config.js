@@ -41,6 +41,7 @@ const boundaries = [
   zone('./src/web', './src/server', 'The web never imports the server: share through src/common.'),
   zone('./src/web', './src/grading', 'The web never imports the grading engine: share through src/common.'),
   zone('./src/server/platform', './src/server/domains', 'The platform owns no business rule: it never imports a domain.'),
+  zone('./src/server/platform', './src/grading', 'The platform never imports the grading engine; the server puts the two together.'),
   ...['registry.ts', 'app.ts', 'main.ts', 'seed', 'background-jobs.ts'].map((part) =>
     zone('./src/server/platform', `./src/server/${part}`, 'The platform never imports what puts the server together.'),
   ),

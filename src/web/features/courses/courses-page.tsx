@@ -15,8 +15,8 @@ import { useDeleteCourse } from './api/delete-course';
 import { useCourses } from './api/get-courses';
 import { useSetCoursePublished } from './api/set-course-published';
 import { CourseCard } from './components/course-card';
-import { plural } from './format';
 import { toastFailure } from '@web/lib/notify';
+import { plural } from '@web/lib/plural';
 
 const statItems: { key: keyof CourseListResponse['stats']; label: string; icon: LucideIcon; tone: string }[] = [
   {

@@ -1,4 +1,5 @@
 import type { VideoProvider } from '@common/video';
+import { messageData } from '@web/lib/message-data';
 
 /**
  * The seconds of a video really played, measured from the player's own reports of its position:
@@ -39,18 +40,6 @@ export function createPlaybackMeter() {
   };
 }
 export type PlaybackMeter = ReturnType<typeof createPlaybackMeter>;
-
-function messageData(data: unknown): Record<string, unknown> | null {
-  let value = data;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 

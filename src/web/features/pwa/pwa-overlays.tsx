@@ -1,11 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { afterLoadAndIdle } from '@web/lib/after-load';
+import { useOnline } from '@web/lib/use-online';
 import { useSettled } from '@web/lib/use-settled';
 import { useSlowPageLoad } from './slow-connection';
 import { useConnectionToasts } from './use-connection-toasts';
 import { useInstallPrompt } from './use-install-prompt';
-import { useOnlineStatus } from './use-online-status';
 import { useServiceWorker } from './use-service-worker';
 
 // The cards are not part of any page's first download (only the listeners are): they are fetched
@@ -52,7 +52,7 @@ function useOverlayCards(needed: boolean): CardsModule['default'] | null {
  */
 export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | null> }) {
   useConnectionToasts();
-  const online = useOnlineStatus();
+  const online = useOnline();
   const slow = useSlowPageLoad();
   const [slowDismissed, setSlowDismissed] = useState(false);
   const install = useInstallPrompt();

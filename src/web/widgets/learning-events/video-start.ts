@@ -1,4 +1,5 @@
 import { PLAYER_ORIGINS, type VideoProvider } from '@common/video';
+import { messageData } from '@web/lib/message-data';
 
 /**
  * "Video started", as the embedded YouTube and Vimeo players report it through postMessage (their
@@ -12,18 +13,6 @@ import { PLAYER_ORIGINS, type VideoProvider } from '@common/video';
  */
 
 const YOUTUBE_PLAYING = 1;
-
-function messageData(data: unknown): Record<string, unknown> | null {
-  let value = data;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
 
 export type PlayerMessage = 'started' | 'ready' | 'other' | null;
 

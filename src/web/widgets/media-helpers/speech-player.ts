@@ -1,5 +1,6 @@
 import { SPEECH_CHUNK_CHARS, splitForSpeech } from '@common/media-helpers-texts';
 import { fetchSpeech } from './api/speech';
+import { browserCanSpeak } from './browser-speech';
 
 /**
  * Reading text aloud, loaded when a Listen button is first pressed. The server's voice
@@ -21,8 +22,6 @@ export type ReadAloudOptions = {
   /** The server's voice failed and the browser's own took over; the error says why. */
   onFallback?: (error: unknown) => void;
 };
-
-export const browserCanSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
 
 let current: AbortController | null = null;
 

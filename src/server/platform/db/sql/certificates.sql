@@ -2,7 +2,7 @@
 -- transaction as the progress write that completes a course, under that write's lock on the
 -- enrolment, so a course completed by two requests at once gets one certificate, told once
 -- (docs/decisions/018-current-state-sql.md). Everything else about certificates (reading,
--- rendering, verifying, revoking) is in src/server/modules/certificates.
+-- rendering, verifying, revoking) is in src/server/domains/learning (certificates.service.ts).
 -- This file is the current state, applied at start after the table migrations (src/server/db/sql-files.ts).
 
 -- Issues the student's certificate of the course, dated p_at, when every lesson of the course is

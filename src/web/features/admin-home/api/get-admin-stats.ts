@@ -1,10 +1,11 @@
 import type { PlatformStats } from '@common/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
 export const adminHomeKeys = {
-  // Under the ['admin'] family: approving or enrolling anywhere in the admin screens refreshes these figures.
-  all: ['admin', 'home'] as const,
+  // Under the admin screens' family: approving or enrolling anywhere in the admin screens refreshes these figures.
+  all: [...adminDataKey, 'home'] as const,
   stats: () => [...adminHomeKeys.all, 'stats'] as const,
 };
 

@@ -4,10 +4,10 @@ import { BotIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ListenButton } from '@web/widgets/media-helpers/components/listen-button';
 import { WebSources } from '@web/widgets/media-helpers/components/web-sources';
+import { Markdown } from '@web/components/markdown';
 import { cn } from '@web/lib/cn';
 import { messageTime } from '../format';
 import { CopyButton } from './copy-button';
-import { MarkdownMessage } from './markdown-message';
 
 type Props = {
   role: 'user' | 'assistant';
@@ -50,7 +50,7 @@ export function MessageItem({ role, content, createdAt, streaming, tone, copyabl
           {mine ? (
             <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p>
           ) : (
-            <MarkdownMessage content={content} />
+            <Markdown markdown={content} surface="muted" />
           )}
           {children}
           {!mine && !streaming && sources && <WebSources sources={sources} />}

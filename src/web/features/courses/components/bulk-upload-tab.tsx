@@ -18,8 +18,8 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { toastInvalid } from '@web/lib/notify';
 import { useBulkUploadLessons } from '../api/bulk-upload-lessons';
-import { plural } from '../format';
 import { toastFailure } from '@web/lib/notify';
+import { plural } from '@web/lib/plural';
 
 const columns: { name: string; required: boolean; text: string }[] = [
   {

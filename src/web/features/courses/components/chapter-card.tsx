@@ -21,8 +21,9 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toastSuccess } from '@web/lib/notify';
 import { useRenameChapter } from '../api/rename-chapter';
-import { formatFileSize, plural } from '../format';
+import { formatFileSize } from '../format';
 import { toastFailure } from '@web/lib/notify';
+import { plural } from '@web/lib/plural';
 import { AddLessonForm } from './add-lesson-form';
 
 const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {

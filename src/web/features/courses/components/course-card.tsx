@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format-date';
-import { plural } from '../format';
+import { plural } from '@web/lib/plural';
 import { CourseThumbnail } from './course-thumbnail';
 import { PublishedBadge } from './published-badge';
 

@@ -15,8 +15,8 @@ import { useDeleteChapter } from '../api/delete-chapter';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useMoveChapter } from '../api/move-chapter';
 import { useMoveLesson } from '../api/move-lesson';
-import { plural } from '../format';
 import { toastFailure } from '@web/lib/notify';
+import { plural } from '@web/lib/plural';
 import { ChapterCard, type MoveDirection } from './chapter-card';
 
 // The exercises' editor (forms, CodeMirror, the WebGL runner) downloads when a tutor first opens it.

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@common/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-database-overview';
 
 /** Sets a pending student to approved (the server sends the approval e-mail). */
 export const approveUser = (userId: string) =>

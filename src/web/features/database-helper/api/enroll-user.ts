@@ -1,7 +1,7 @@
 import type { Enrollment } from '@common/enrollments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-database-overview';
 
 /** Enrols an approved student in a published course (409 when already enrolled). */
 export const enrollUser = ({ userId, courseId }: { userId: string; courseId: string }) =>

@@ -1,15 +1,13 @@
 import type { DbHelperResponse } from '@common/database-helper';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/** Under ['admin'], the family a change to a student or an enrolment invalidates (see the students feature). */
+/** Under the admin screens' family, which a change to a student or an enrolment invalidates. */
 export const databaseHelperKeys = {
-  all: ['admin', 'database-helper'] as const,
+  all: [...adminDataKey, 'database-helper'] as const,
   search: (search: string) => [...databaseHelperKeys.all, 'search', search] as const,
 };
-
-/** Every admin screen's data; invalidated whole after a student or enrolment changes. */
-export const adminDataKey = ['admin'] as const;
 
 export const getDatabaseOverview = (search: string, signal?: AbortSignal) =>
   api.get<DbHelperResponse>(`/api/admin/database-helper?${new URLSearchParams({ search })}`, { signal });

@@ -2,7 +2,7 @@ import type { DashboardCourse } from '@common/learning';
 import { CalendarIcon, LayersIcon } from 'lucide-react';
 import { useId } from 'react';
 import { formatDate } from '@web/lib/format-date';
-import { plural } from '../format';
+import { plural } from '@web/lib/plural';
 import { CourseActionButton } from './course-action-button';
 import { CourseProgressBadge } from './course-progress-badge';
 import { CourseThumbnail } from './course-thumbnail';

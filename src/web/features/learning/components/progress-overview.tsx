@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@common/learning';
 import { CalendarCheckIcon, FlameIcon, SparklesIcon, TrendingUpIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@web/components/ui/card';
-import { plural } from '../format';
+import { plural } from '@web/lib/plural';
 import { ProgressBar } from './progress-bar';
 
 function CardHeading({ id, icon: Icon, tone, children }: { id: string; icon: LucideIcon; tone: string; children: ReactNode }) {

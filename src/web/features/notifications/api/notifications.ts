@@ -1,9 +1,10 @@
 import type { NotificationSettings, NotificationSettingsResponse, UnsubscribeResponse } from '@common/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-// Under ['admin'], the family of the admin screens' data (see the students feature).
-const settingsKey = ['admin', 'notification-settings'] as const;
+// Under the admin screens' family (see src/web/lib/admin-data-key.ts).
+const settingsKey = [...adminDataKey, 'notification-settings'] as const;
 
 export const useNotificationSettings = () =>
   useQuery({

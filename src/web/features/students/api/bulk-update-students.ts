@@ -1,7 +1,7 @@
 import type { BulkStudentsBody, BulkStudentsResponse } from '@common/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-students-overview';
 
 /** One action on several students, in one transaction: the outcome per student, or an error and nothing changed. */
 export const bulkUpdateStudents = (body: BulkStudentsBody) => api.post<BulkStudentsResponse>('/api/admin/students/bulk', body);

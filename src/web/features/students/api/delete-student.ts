@@ -1,7 +1,7 @@
 import type { DeleteStudentResponse } from '@common/students';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-students-overview';
 
 /** Deletes the student and every row that names them (after the UI's confirmation); it cannot be undone. */
 export const deleteStudent = (studentId: string) =>

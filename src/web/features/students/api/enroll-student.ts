@@ -1,7 +1,7 @@
 import type { Enrollment } from '@common/enrollments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-students-overview';
 
 export type EnrollmentChange = { studentId: string; courseId: string };
 

@@ -1,19 +1,13 @@
 import type { StudentsOverviewResponse } from '@common/students';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/**
- * Rooted under ['admin'], the family of the admin screens' data: a change to a student or an
- * enrolment invalidates the whole family, so the database helper (and any other admin list that
- * counts students) is refreshed as well, without the features importing each other.
- */
+/** Under the admin screens' family, which a change to a student or an enrolment invalidates whole. */
 export const studentsKeys = {
-  all: ['admin', 'students'] as const,
+  all: [...adminDataKey, 'students'] as const,
   overview: () => [...studentsKeys.all, 'overview'] as const,
 };
-
-/** Every admin screen's data; invalidated whole after a student or enrolment changes. */
-export const adminDataKey = ['admin'] as const;
 
 export const getStudentsOverview = (signal?: AbortSignal) => api.get<StudentsOverviewResponse>('/api/admin/students', { signal });
 

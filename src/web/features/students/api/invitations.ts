@@ -1,7 +1,7 @@
 import type { Invitation, InvitationsResponse, InviteBody, InviteResponse } from '@common/invitations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-students-overview';
 
 /** Under the admin family: an invitation that enrols an existing student changes the other admin lists too. */
 export const invitationsKey = [...adminDataKey, 'invitations'] as const;

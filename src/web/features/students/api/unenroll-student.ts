@@ -1,8 +1,8 @@
 import type { UnenrollResponse } from '@common/enrollments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 import type { EnrollmentChange } from './enroll-student';
-import { adminDataKey } from './get-students-overview';
 
 /** Deletes the enrolment and the student's lesson progress in that course. */
 export const unenrollStudent = ({ studentId, courseId }: EnrollmentChange) =>

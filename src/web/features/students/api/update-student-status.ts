@@ -1,7 +1,7 @@
 import type { SessionUser } from '@common/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
-import { adminDataKey } from './get-students-overview';
 
 export type StudentStatusChange = { studentId: string; status: 'approved' | 'rejected' };
 

@@ -3,14 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { browserCanSpeak } from '../browser-speech';
 import { useMediaConfig } from '../use-media-config';
 
 // The player (text splitting, audio, speech synthesis) is its own chunk, fetched on the first press.
 const loadPlayer = () => import('../speech-player');
 
 type State = 'idle' | 'loading' | 'playing';
-
-const browserCanSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window;
 
 /**
  * 'Listen': reads text aloud with the server's voice when it has one (TTS_MODEL), else

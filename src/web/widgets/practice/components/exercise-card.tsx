@@ -1,6 +1,7 @@
 import type { StudentExercise, Submission, SubmissionMode } from '@common/practice';
 import { CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Markdown } from '@web/components/markdown';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -13,7 +14,6 @@ import { progressText } from '../queue-text';
 import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
 import { useExerciseRun } from '../use-exercise-run';
 import { WebglCanvas, type WebglCanvasHandle } from '../webgl/webgl-canvas';
-import { ExerciseStatement } from './exercise-statement';
 import { LanguageBadge } from './language-badge';
 import { ResultSummary, SubmissionResult } from './submission-result';
 import { VisibleTests } from './visible-tests';
@@ -115,7 +115,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         )}
       </header>
 
-      {exercise.statement.trim() && <ExerciseStatement markdown={exercise.statement} />}
+      {exercise.statement.trim() && <Markdown markdown={exercise.statement} headingsBelow={3} images="show" />}
 
       <VisibleTests exercise={exercise} />
 

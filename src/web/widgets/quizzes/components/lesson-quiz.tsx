@@ -8,10 +8,10 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { useSession } from '@web/lib/auth';
 import { toastFailure } from '@web/lib/notify';
+import { useOnline } from '@web/lib/use-online';
 import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, type DraftAnswers } from '../answer-storage';
 import { useLessonQuiz } from '../api/get-lesson-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
-import { useOnline } from '../use-online';
 
 export type LessonQuizProps = {
   lessonId: string;

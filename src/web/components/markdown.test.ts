@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownMessage } from './markdown-message';
+import { Markdown } from './markdown';
 
-const render = (content: string) => renderToStaticMarkup(createElement(MarkdownMessage, { content }));
+type Options = Omit<Parameters<typeof Markdown>[0], 'markdown'>;
+const render = (markdown: string, options: Options = {}) => renderToStaticMarkup(createElement(Markdown, { markdown, ...options }));
 
-describe('MarkdownMessage', () => {
+describe('Markdown', () => {
   it('highlights fenced code of the courses’ languages', () => {
     for (const [lang, code, keyword] of [
       ['c', 'int main(void) { return 0; }', 'return'],
@@ -28,7 +29,7 @@ describe('MarkdownMessage', () => {
     expect(render('```rust\nfn main() {}\n```')).toContain('<code class="language-rust">fn main() {}\n</code>');
   });
 
-  it('shows HTML in an answer as text, never as elements', () => {
+  it('shows HTML in the text as text, never as elements', () => {
     const html = render('Look: <img src=x onerror=alert(1)> and <script>alert(2)</script>\n\n<iframe src="https://example.com"></iframe>');
     expect(html).not.toMatch(/<img|<script|<iframe/);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -51,5 +52,25 @@ describe('MarkdownMessage', () => {
     const html = render('![diagram](https://tracker.example/pixel.png)');
     expect(html).not.toContain('<img');
     expect(html).toContain('<a href="https://tracker.example/pixel.png"');
+  });
+
+  it('shows a picture the course’s authors put in a statement when asked to', () => {
+    expect(render('![diagram](https://example.com/figure.png)', { images: 'show' })).toContain(
+      '<img src="https://example.com/figure.png" alt="diagram"/>',
+    );
+  });
+
+  it('keeps headings as written, or puts them below the heading the text sits under', () => {
+    expect(render('# One\n\n### Three\n\n##### Five')).toMatch(/<h1>One<\/h1>.*<h3>Three<\/h3>.*<h5>Five<\/h5>/s);
+    const under = render('# One\n\n## Two\n\n### Three\n\n##### Five', { headingsBelow: 3 });
+    expect(under).toMatch(/<h4>One<\/h4>.*<h4>Two<\/h4>.*<h4>Three<\/h4>.*<h5>Five<\/h5>/s);
+    expect(under).not.toMatch(/<h[1-3]/);
+  });
+
+  it('gives inline code a chip that stands out from what the text sits on', () => {
+    expect(render('`x`')).toContain('_code]:bg-muted');
+    const onMuted = render('`x`', { surface: 'muted' });
+    expect(onMuted).toContain('_code]:bg-white');
+    expect(onMuted).not.toContain('_code]:bg-muted');
   });
 });

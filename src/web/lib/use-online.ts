@@ -9,11 +9,14 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Online or offline, from the browser's events. */
-export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
+/**
+ * Whether the browser is online, kept current by its `online` and `offline` events. The one copy
+ * for the whole web: the connection notices and the quiz (which holds its answers while offline)
+ * both read it. Prerendered HTML assumes online, so a page does not start with an offline notice.
+ */
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
-}
