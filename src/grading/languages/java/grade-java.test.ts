@@ -211,4 +211,28 @@ public class Main { public static void main(String[] a) {
     // The work folder of the grading is gone too.
     expect(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('grading-java-') && !before.has(name))).toEqual([]);
   });
+
+  it('cannot fill RAM through /dev/shm, write /dev, start a host program or learn the host name', async () => {
+    const code = `import java.nio.file.*;
+public class Main { public static void main(String[] a) throws Exception {
+  byte[] mb = new byte[1 << 20];
+  long written = 0;
+  try { for (int i = 0; i < 64; i++) { Files.write(Paths.get("/dev/shm/fill"), mb, StandardOpenOption.CREATE, StandardOpenOption.APPEND); written++; } }
+  catch (Exception e) { }
+  System.out.println("shm:" + written);
+  try { Files.writeString(Paths.get("/dev/new-file"), "x"); System.out.println("dev:written"); } catch (Exception e) { System.out.println("dev:refused"); }
+  for (String p : new String[] { "/usr/bin/unshare", "/bin/sh", "/usr/bin/python3" }) {
+    try { new ProcessBuilder(p, "-c", "true").start().waitFor(); System.out.println(p + ":ran"); } catch (Exception e) { System.out.println(p + ":refused"); }
+  }
+  System.out.println("host:" + Files.readString(Paths.get("/proc/sys/kernel/hostname")).trim());
+} }`;
+    const result = onlyTest(await grader.grade(spec('java', code, [test('', null)])));
+    expect(result.status, result.stderr).toBe('ok');
+    const shm = Number(/shm:(\d+)/.exec(result.stdout)?.[1]);
+    expect(shm).toBeLessThanOrEqual(1);
+    expect(result.stdout).toContain('dev:refused');
+    expect(result.stdout).not.toContain(':ran');
+    expect(result.stdout).toContain('host:sandbox');
+    expect(result.stdout).not.toContain(os.hostname());
+  });
 });

@@ -1,12 +1,16 @@
-// Compiles and runs Java with the system JDK inside bubblewrap: no network, no host files but the read-only system
-// folders the JDK needs, a fresh work folder, an empty environment, an unprivileged uid, and rlimits on processes,
-// address space, CPU time and file size. The output is read through a byte counter that kills the program at the limit.
+// Compiles and runs Java with the system JDK inside bubblewrap: no network, no host files but the JDK and the shared
+// libraries it loads (read-only), a fresh work folder, an empty environment, its own host name, an unprivileged uid per
+// grading slot, a read-only /dev with a small /dev/shm, no nested namespaces, a seccomp filter (sandbox/seccomp.ts), and
+// rlimits on processes, address space, CPU time and file size. The output is read through a byte counter that kills
+// the program at the limit.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { GradingLimits, GradingResult, GradingSpec, TestResult } from '../../contract';
 import { parseJavacDiagnostics } from '../../diagnostics';
+import { seccompProgram, seccompSupported } from '../../sandbox/seccomp';
 import {
   COMPILE_TIME_LIMIT_MS,
   COMPILER_OUTPUT_KEEP_BYTES,
@@ -25,6 +29,8 @@ export const JVM_START_ALLOWANCE_MS = 1000;
 const MAX_PROCESSES = 96;
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 const SANDBOX_TMP_BYTES = 16 * 1024 * 1024;
+/** /dev/shm is RAM that the address-space limit does not count: the JVM needs it only for its small performance file. */
+const SANDBOX_SHM_BYTES = 1024 * 1024;
 const SANDBOX_UID_BASE = 61000;
 
 type Jdk = { javac: string; java: string; home: string; configDirs: string[]; bwrap: string; prlimit: string; setpriv: string | null };
@@ -56,6 +62,10 @@ function findJdk(): Jdk | string {
   );
   if (missing.length || !javac || !java || !bwrap || !prlimit)
     return `This server cannot run Java yet (${missing.join(', ')} not found): ${INSTALL_HINT}.`;
+  // The process limit counts every process of a uid. Without root the sandbox would share the server's own uid, so the
+  // JVM's threads would compete with the server's and with other gradings: a correct program could fail. Refuse instead.
+  if (!isRoot())
+    return 'This server cannot run Java: its grading workers do not run as root, so a Java program cannot get an account of its own with its own process limit. Start the app (or `npm run worker`) as root; the sandbox itself runs as an unprivileged account.';
   const home = path.dirname(path.dirname(javac));
   // Debian keeps the JDK's configuration in /etc/java-NN-openjdk behind symlinks in <home>/conf: the JVM needs to read it.
   const configDirs = new Set<string>();
@@ -77,9 +87,28 @@ function findJdk(): Jdk | string {
   return { javac, java, home, configDirs: [...configDirs], bwrap, prlimit, setpriv };
 }
 
+/**
+ * The folders of the shared libraries this Node process has loaded (the C library, the loader, libstdc++): the same
+ * ones the JDK's binaries load, read from /proc/self/maps rather than guessed from the distribution's layout.
+ */
+function sharedLibraryDirs(): string[] {
+  const dirs = new Set<string>();
+  try {
+    for (const line of fs.readFileSync('/proc/self/maps', 'utf8').split('\n')) {
+      const file = line.slice(line.indexOf('/'));
+      if (line.includes('/') && /\.so(\.\d+)*$/.test(file) && !file.startsWith('/proc/')) dirs.add(path.dirname(fs.realpathSync(file)));
+    }
+  } catch {
+    // Without /proc/self/maps the usual places are taken below.
+  }
+  for (const dir of ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64']) if (fs.existsSync(dir)) dirs.add(dir);
+  return [...dirs];
+}
+
 /** The bubblewrap arguments: only what the JDK needs, read-only, plus the work folder at /sandbox. */
 function sandboxArgs(jdk: Jdk, workDir: string, writable: boolean): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--clearenv'];
+  const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--hostname', 'sandbox'];
+  args.push('--die-with-parent', '--new-session', '--clearenv');
   args.push(
     '--setenv',
     'PATH',
@@ -94,8 +123,9 @@ function sandboxArgs(jdk: Jdk, workDir: string, writable: boolean): string[] {
     'HOME',
     '/sandbox',
   );
-  args.push('--ro-bind', '/usr', '/usr');
-  for (const dir of ['/lib', '/lib64', '/lib32', '/bin', '/sbin']) {
+  // Not all of /usr: no other program of the host, and no application folder that may sit under it.
+  for (const dir of [jdk.home, ...sharedLibraryDirs()]) args.push('--ro-bind', dir, dir);
+  for (const dir of ['/lib', '/lib64', '/lib32']) {
     let stat: fs.Stats;
     try {
       stat = fs.lstatSync(dir);
@@ -105,11 +135,13 @@ function sandboxArgs(jdk: Jdk, workDir: string, writable: boolean): string[] {
     if (stat.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir);
     else args.push('--ro-bind', dir, dir);
   }
-  if (!jdk.home.startsWith('/usr/')) args.push('--ro-bind', jdk.home, jdk.home);
-  for (const dir of ['/etc/alternatives', '/etc/ld.so.cache', ...jdk.configDirs]) {
+  for (const dir of ['/etc/ld.so.cache', ...jdk.configDirs]) {
     if (fs.existsSync(dir)) args.push('--ro-bind', dir, dir);
   }
-  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp');
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_SHM_BYTES), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+  args.push('--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp');
+  // The filter arrives on descriptor 3 (see runInSandbox).
+  if (seccompSupported()) args.push('--seccomp', '3');
   args.push(writable ? '--bind' : '--ro-bind', workDir, '/sandbox', '--chdir', '/sandbox');
   return args;
 }
@@ -170,7 +202,17 @@ function runInSandbox(
 
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: '/usr/bin:/bin' } });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      env: { PATH: '/usr/bin:/bin' },
+    });
+    const filter = child.stdio[3] as Writable | null;
+    if (filter) {
+      filter.on('error', () => undefined);
+      if (seccompSupported()) filter.end(seccompProgram());
+      else filter.end();
+    }
     const stdout = new OutputCollector(options.outputLimitBytes);
     const stderr = new OutputCollector(STDERR_KEEP_BYTES);
     let timedOut = false;
