@@ -12,12 +12,12 @@ import {
 import { ErrorCode } from '../../../common/errors';
 import type { LessonType } from '../../../common/courses';
 import type { Db } from '../../platform/db/client';
-import { chapters, courses, lessons, tutorConversations, tutorMessages, type TutorMessageRow } from '../../platform/db/schema/index';
+import { chapters, courses, tutorConversations, tutorMessages, type TutorMessageRow } from '../../platform/db/schema/index';
 import { ChatModelError, type ChatMessage, type ChatModel } from '../../platform/ai/chat-model';
 import { AppError, notFound, tooManyRequests } from '../../platform/http/errors';
 import type { ActiveSession } from '../../platform/http/guards';
 import type { LearningService } from '../learning';
-import type { FilesService } from '../courses';
+import { findLesson, type FilesService } from '../courses';
 import type { PracticeService } from '../practice';
 import type { Queryable } from '../../platform/db/transaction';
 import { citedSources, type WebSources } from '../media-helpers';
@@ -90,23 +90,22 @@ export function createAiTutorService(deps: TutorServiceDeps) {
   }
 
   async function lessonContext(lessonId: string): Promise<LessonContext> {
-    const [row] = await db
-      .select({
-        courseTitle: courses.title,
-        courseDescription: courses.description,
-        chapterTitle: chapters.title,
-        lessonTitle: lessons.title,
-        lessonType: lessons.lessonType,
-        summary: lessons.summary,
-        pdfFileId: lessons.pdfFileId,
-        tutorialFileId: lessons.tutorialFileId,
-      })
-      .from(lessons)
-      .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-      .innerJoin(courses, eq(courses.id, chapters.courseId))
-      .where(eq(lessons.id, lessonId));
-    if (!row) throw notFound('Lesson not found');
-    const ids = [row.pdfFileId, row.tutorialFileId].filter((id): id is string => id !== null);
+    // One snapshot for both reads: the lesson's chapter and course are there whenever the lesson is.
+    const { lesson, place } = await db.transaction(
+      async (tx) => {
+        const { lesson } = await findLesson(tx, lessonId);
+        const [place] = await tx
+          .select({ courseTitle: courses.title, courseDescription: courses.description, chapterTitle: chapters.title })
+          .from(chapters)
+          .innerJoin(courses, eq(courses.id, chapters.courseId))
+          .where(eq(chapters.id, lesson.chapterId));
+        return { lesson, place: place! };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const row = { ...place, lessonTitle: lesson.title, lessonType: lesson.lessonType, summary: lesson.summary };
+    const { pdfFileId, tutorialFileId } = lesson;
+    const ids = [pdfFileId, tutorialFileId].filter((id): id is string => id !== null);
     const texts = await files.extractedTexts(ids);
     return {
       courseTitle: row.courseTitle,
@@ -115,8 +114,8 @@ export function createAiTutorService(deps: TutorServiceDeps) {
       lessonTitle: row.lessonTitle,
       lessonType: row.lessonType as LessonType,
       summary: row.summary,
-      lessonPdfText: (row.pdfFileId && texts.get(row.pdfFileId)) || '',
-      tutorialPdfText: (row.tutorialFileId && texts.get(row.tutorialFileId)) || '',
+      lessonPdfText: (pdfFileId && texts.get(pdfFileId)) || '',
+      tutorialPdfText: (tutorialFileId && texts.get(tutorialFileId)) || '',
     };
   }
 

@@ -494,7 +494,7 @@ export function submissionsQuery(c: Clock): SQL {
   select count(*)::int as submissions, count(distinct s.user_id)::int as students
   from exercise_submissions s
   join users u on u.id = s.user_id and u.role = 'student'
-  where s.purpose = 'submit' and not s.preview and s.status = 'done' and s.created_at <= ${ts(c.now)} ${from}`;
+  where practice_graded_submission(s) and s.created_at <= ${ts(c.now)} ${from}`;
 }
 
 export type RecentRow = {

@@ -11,7 +11,7 @@ import { toChapter, toLesson } from './courses-views';
 import { deleteUnusedFiles, fileIdsOfLessons, type FilesService } from './files.service';
 import type { Tx } from '../../platform/db/transaction';
 import { isUuid, requireId } from '../../platform/http/ids';
-import { lockCourse, renumber } from './courses.queries';
+import { findLesson, lockCourse, renumber } from './courses.queries';
 
 type LessonInput = z.output<typeof lessonCreateBodySchema>;
 
@@ -31,22 +31,11 @@ async function lockChapter(tx: Tx, chapterId: string) {
   return chapterOrThrow(tx, chapterId);
 }
 
+/** Finds the lesson, locks its course, and reads the lesson again under the lock (it may have gone meanwhile). */
 async function lockLesson(tx: Tx, lessonId: string) {
-  requireId(lessonId, 'Lesson not found');
-  const [first] = await tx
-    .select({ courseId: chapters.courseId })
-    .from(lessons)
-    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-    .where(eq(lessons.id, lessonId));
-  if (!first) throw notFound('Lesson not found');
+  const first = await findLesson(tx, lessonId);
   await lockCourse(tx, first.courseId);
-  const [row] = await tx
-    .select({ lesson: lessons, courseId: chapters.courseId })
-    .from(lessons)
-    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-    .where(eq(lessons.id, lessonId));
-  if (!row) throw notFound('Lesson not found');
-  return row;
+  return findLesson(tx, lessonId);
 }
 
 const countChapters = async (tx: Tx, courseId: string) =>

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { courses } from '../../platform/db/schema/index';
-import type { Tx } from '../../platform/db/transaction';
+import { chapters, courses, lessons } from '../../platform/db/schema/index';
+import type { Queryable, Tx } from '../../platform/db/transaction';
 import { notFound } from '../../platform/http/errors';
 import { requireId } from '../../platform/http/ids';
 
@@ -12,6 +12,22 @@ export async function lockCourse(tx: Tx, courseId: string): Promise<void> {
   requireId(courseId, 'Course not found');
   const [row] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
   if (!row) throw notFound('Course not found');
+}
+
+/**
+ * The one lookup of a lesson by id, for every domain that is handed one: the lesson row with the
+ * id of its course, or 404 "Lesson not found" (for an id that is not even a uuid too), so every
+ * screen says the same thing about a lesson that is not there.
+ */
+export async function findLesson(on: Queryable, lessonId: string): Promise<{ lesson: typeof lessons.$inferSelect; courseId: string }> {
+  requireId(lessonId, 'Lesson not found');
+  const [row] = await on
+    .select({ lesson: lessons, courseId: chapters.courseId })
+    .from(lessons)
+    .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) throw notFound('Lesson not found');
+  return row;
 }
 
 /**

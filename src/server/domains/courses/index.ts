@@ -4,7 +4,7 @@ export { createCoursesBulkUploadService } from './courses-bulk-upload.service';
 export { coursesContentRoutes } from './courses-content.routes';
 export { createCoursesContentService } from './courses-content.service';
 export { toCourse } from './courses-views';
-export { lockCourse } from './courses.queries';
+export { findLesson, lockCourse } from './courses.queries';
 export { coursesRoutes } from './courses.routes';
 export { createCoursesService } from './courses.service';
 export { filesRoutes } from './files.routes';

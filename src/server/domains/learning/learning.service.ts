@@ -29,7 +29,7 @@ const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().re
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Whether a student may work in a course, as learning_course_access answers it (db/sql/learning.sql,
+ * Whether a student may work in a course, as learning_course_access answers it (platform/db/sql/learning.sql,
  * the one definition of the rule, shared with the progress write); each answer but 'ok' is an error.
  */
 type Access = 'ok' | 'course_not_found' | 'not_enrolled';
@@ -136,7 +136,7 @@ const Q = {
     'course_lessons',
     `select count(l.id)::int as total from chapters ch join lessons l on l.chapter_id = ch.id where ch.course_id = $1`,
   ),
-  /** The access check, the lock, the counts, the write and the certificate in one call (db/sql/learning.sql). */
+  /** The access check, the lock, the counts, the write and the certificate in one call (platform/db/sql/learning.sql). */
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
   lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
   /**

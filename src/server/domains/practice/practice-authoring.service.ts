@@ -10,20 +10,21 @@ import {
   type SubmissionResult,
 } from '../../../common/practice';
 import type { Db } from '../../platform/db/client';
-import { chapters, exerciseDrafts, exercises, exerciseTests, lessons, users } from '../../platform/db/schema/index';
-import type { Tx } from '../../platform/db/transaction';
+import { exerciseDrafts, exercises, exerciseTests, users } from '../../platform/db/schema/index';
+import type { Queryable, Tx } from '../../platform/db/transaction';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { isUuid, requireId } from '../../platform/http/ids';
-import { lockCourse } from '../courses';
+import { findLesson, lockCourse } from '../courses';
 import type { SubmissionSpec } from '../../../grading/contract';
 import { resultOfRow, submissionOfRow, type SubmissionRow } from './submission-view';
 import {
   enqueueSubmission,
   exerciseFigures,
   exerciseStatsOf,
+  exerciseStudents,
+  latestStudentSubmission,
   loadExercises,
   readSubmission,
-  SUBMISSION_COLUMNS,
   toAdminExercise,
 } from './practice.queries';
 import type { SubmissionWaiter } from './submission-waiter';
@@ -51,16 +52,7 @@ export class ReferenceFailedError extends AppError {
 export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter: SubmissionWaiter }) {
   const pool = db.$client;
 
-  async function lessonCourse(tx: Tx | Db, lessonId: string) {
-    requireId(lessonId, 'Lesson not found');
-    const [row] = await tx
-      .select({ courseId: chapters.courseId })
-      .from(lessons)
-      .innerJoin(chapters, eq(chapters.id, lessons.chapterId))
-      .where(eq(lessons.id, lessonId));
-    if (!row) throw notFound('Lesson not found');
-    return row.courseId;
-  }
+  const lessonCourse = async (on: Queryable, lessonId: string) => (await findLesson(on, lessonId)).courseId;
 
   /**
    * Grades the reference solution against every test through the same queue and workers as the
@@ -220,30 +212,10 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
     /** Who tried, who passed, how many submissions passing took, and the test failed most often. */
     async report(exerciseId: string): Promise<ExerciseReport> {
       await exerciseRow(exerciseId);
-      const [[figures], students] = await Promise.all([
-        exerciseFigures(pool, [exerciseId]),
-        pool.query<{
-          id: string;
-          first_name: string;
-          last_name: string;
-          email: string;
-          submissions: number;
-          passed: boolean;
-          last_at: Date;
-        }>(
-          `select u.id, u.first_name, u.last_name, u.email, count(*)::int as submissions, bool_or(s.verdict = 'passed') as passed,
-                  max(s.created_at) as last_at
-             from exercise_submissions s
-             join users u on u.id = s.user_id and u.role = 'student'
-            where s.exercise_id = $1 and s.purpose = 'submit' and not s.preview and s.status = 'done'
-            group by u.id
-            order by max(s.created_at) desc`,
-          [exerciseId],
-        ),
-      ]);
+      const [[figures], students] = await Promise.all([exerciseFigures(pool, [exerciseId]), exerciseStudents(pool, exerciseId)]);
       return {
         stats: exerciseStatsOf(figures!),
-        students: students.rows.map((r) => ({
+        students: students.map((r) => ({
           studentId: r.id,
           name: `${r.first_name} ${r.last_name}`.trim(),
           email: r.email,
@@ -263,19 +235,13 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
         .from(users)
         .where(and(eq(users.id, studentId), eq(users.role, 'student')));
       if (!student) throw notFound('Student not found');
-      const [{ rows }, [draft]] = await Promise.all([
-        pool.query<SubmissionRow>(
-          `select ${SUBMISSION_COLUMNS} from exercise_submissions s
-            where s.exercise_id = $1 and s.user_id = $2 and s.purpose <> 'reference' and not s.preview
-            order by s.created_at desc limit 1`,
-          [exerciseId, studentId],
-        ),
+      const [last, [draft]] = await Promise.all([
+        latestStudentSubmission(pool, exerciseId, studentId),
         db
           .select()
           .from(exerciseDrafts)
           .where(and(eq(exerciseDrafts.exerciseId, exerciseId), inArray(exerciseDrafts.studentId, [studentId]))),
       ]);
-      const last = rows[0];
       const draftNewer = draft && (!last || draft.updatedAt > new Date(last.created_at));
       return {
         studentId,

@@ -122,6 +122,66 @@ export async function readSubmission(pool: pg.Pool, id: string): Promise<(Submis
   return rows[0];
 }
 
+/** The latest submission (runs included, reference checks not) of each of these exercises by the user. */
+export async function latestSubmissions(pool: pg.Pool, userId: string, exerciseIds: string[]): Promise<Map<string, SubmissionRow>> {
+  if (!exerciseIds.length) return new Map();
+  const { rows } = await pool.query<SubmissionRow>(
+    `select distinct on (s.exercise_id) ${SUBMISSION_COLUMNS}
+       from exercise_submissions s
+      where s.user_id = $1 and s.exercise_id = any($2::uuid[]) and s.purpose <> 'reference'
+      order by s.exercise_id, s.created_at desc`,
+    [userId, exerciseIds],
+  );
+  return new Map(rows.map((r) => [r.exercise_id!, r]));
+}
+
+/** Which of these exercises the student has passed: those with a passing submission of theirs. */
+export async function passedExerciseIds(pool: pg.Pool, userId: string, exerciseIds: string[]): Promise<Set<string>> {
+  if (!exerciseIds.length) return new Set();
+  const { rows } = await pool.query<{ exercise_id: string }>(
+    `select distinct s.exercise_id from exercise_submissions s
+      where s.user_id = $1 and s.exercise_id = any($2::uuid[]) and practice_passing_submission(s)`,
+    [userId, exerciseIds],
+  );
+  return new Set(rows.map((r) => r.exercise_id));
+}
+
+export type ExerciseStudentRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  submissions: number;
+  passed: boolean;
+  last_at: Date;
+};
+
+/** Each student who submitted to the exercise: how many graded submissions, whether one passed, and the last one's time. */
+export async function exerciseStudents(pool: pg.Pool, exerciseId: string): Promise<ExerciseStudentRow[]> {
+  const { rows } = await pool.query<ExerciseStudentRow>(
+    `select u.id, u.first_name, u.last_name, u.email, count(*)::int as submissions, bool_or(practice_passing_submission(s)) as passed,
+            max(s.created_at) as last_at
+       from exercise_submissions s
+       join users u on u.id = s.user_id and u.role = 'student'
+      where s.exercise_id = $1 and practice_graded_submission(s)
+      group by u.id
+      order by max(s.created_at) desc`,
+    [exerciseId],
+  );
+  return rows;
+}
+
+/** The student's latest submission (runs included) of the exercise, outside the preview; reference checks are the tutor's. */
+export async function latestStudentSubmission(pool: pg.Pool, exerciseId: string, studentId: string): Promise<SubmissionRow | undefined> {
+  const { rows } = await pool.query<SubmissionRow>(
+    `select ${SUBMISSION_COLUMNS} from exercise_submissions s
+      where s.exercise_id = $1 and s.user_id = $2 and s.purpose <> 'reference' and not s.preview
+      order by s.created_at desc limit 1`,
+    [exerciseId, studentId],
+  );
+  return rows[0];
+}
+
 /** The grading spec of an exercise's tests (all of them, or only the visible ones for a run). */
 export function specTests(tests: TestRow[], which: 'all' | 'visible'): GradingTestSpec[] {
   return tests
@@ -160,14 +220,14 @@ export type ExerciseFigureRow = {
 export async function exerciseFigures(pool: pg.Pool, exerciseIds: string[] | null): Promise<ExerciseFigureRow[]> {
   const { rows } = await pool.query<ExerciseFigureRow>(
     `with subs as (
-       select s.exercise_id, s.user_id, s.verdict, s.test_passed,
+       select s.exercise_id, s.user_id, practice_passing_submission(s) as passing, s.test_passed,
               row_number() over (partition by s.exercise_id, s.user_id order by s.created_at) as n
          from exercise_submissions s
          join users u on u.id = s.user_id and u.role = 'student'
-        where s.purpose = 'submit' and not s.preview and s.status = 'done'
+        where practice_graded_submission(s)
           and ($1::uuid[] is null or s.exercise_id = any($1::uuid[]))
      ), per_student as (
-       select exercise_id, user_id, bool_or(verdict = 'passed') as passed, min(n) filter (where verdict = 'passed') as to_pass
+       select exercise_id, user_id, bool_or(passing) as passed, min(n) filter (where passing) as to_pass
          from subs group by 1, 2
      ), per_exercise as (
        select exercise_id, count(*)::int as tried, count(*) filter (where passed)::int as passed,
@@ -223,8 +283,8 @@ export async function pruneOldRuns(pool: pg.Pool, now: Date, days = RUN_RETENTIO
   for (;;) {
     const { rowCount } = await pool.query(
       `delete from exercise_submissions where id in (
-         select id from exercise_submissions
-         where status = 'done' and (purpose <> 'submit' or preview) and created_at < $1
+         select s.id from exercise_submissions s
+         where s.status = 'done' and not practice_graded_submission(s) and s.created_at < $1
          limit 5000)`,
       [before],
     );

@@ -17,8 +17,16 @@ import type { ActiveSession } from '../../platform/http/guards';
 import { isPreview, type LearningService } from '../learning';
 import type { PracticeContext } from '../ai-tutor';
 import type { LanguageSupport } from '../../../grading/contract';
-import { describeResult, resultOfRow, submissionOfRow, type SubmissionRow } from './submission-view';
-import { enqueueSubmission, limitsOf, loadExercises, readSubmission, specTests, SUBMISSION_COLUMNS } from './practice.queries';
+import { describeResult, resultOfRow, submissionOfRow } from './submission-view';
+import {
+  enqueueSubmission,
+  latestSubmissions,
+  limitsOf,
+  loadExercises,
+  passedExerciseIds,
+  readSubmission,
+  specTests,
+} from './practice.queries';
 import type { SubmissionWaiter } from './submission-waiter';
 
 export type PracticeLimits = {
@@ -62,18 +70,6 @@ export function createPracticeService(deps: {
     return found;
   }
 
-  async function latestSubmissions(userId: string, exerciseIds: string[]) {
-    if (!exerciseIds.length) return new Map<string, SubmissionRow>();
-    const { rows } = await pool.query<SubmissionRow>(
-      `select distinct on (s.exercise_id) ${SUBMISSION_COLUMNS}
-         from exercise_submissions s
-        where s.user_id = $1 and s.exercise_id = any($2::uuid[]) and s.purpose <> 'reference'
-        order by s.exercise_id, s.created_at desc`,
-      [userId, exerciseIds],
-    );
-    return new Map(rows.map((r) => [r.exercise_id!, r]));
-  }
-
   return {
     async lessonExercises(auth: ActiveSession, lessonId: string): Promise<LessonExercisesResponse> {
       await learning.checkLesson(auth, lessonId);
@@ -88,16 +84,9 @@ export function createPracticeService(deps: {
               .select()
               .from(exerciseDrafts)
               .where(and(eq(exerciseDrafts.studentId, userId), inArray(exerciseDrafts.exerciseId, ids))),
-        latestSubmissions(userId, ids),
-        preview || !ids.length
-          ? { rows: [] as { exercise_id: string }[] }
-          : pool.query<{ exercise_id: string }>(
-              `select distinct exercise_id from exercise_submissions
-                where user_id = $1 and exercise_id = any($2::uuid[]) and purpose = 'submit' and not preview and verdict = 'passed'`,
-              [userId, ids],
-            ),
+        latestSubmissions(pool, userId, ids),
+        preview ? new Set<string>() : passedExerciseIds(pool, userId, ids),
       ]);
-      const passedIds = new Set(passed.rows.map((r) => r.exercise_id));
       const exercises: StudentExercise[] = [];
       for (const { exercise: x, tests } of list) {
         const draft = drafts.find((d) => d.exerciseId === x.id);
@@ -121,7 +110,7 @@ export function createPracticeService(deps: {
             })),
           hiddenTestCount: tests.filter((t) => t.hidden).length,
           draft: draft ? { code: draft.code, savedAt: draft.updatedAt.toISOString() } : null,
-          passed: passedIds.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
+          passed: passed.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
           latestSubmission: last ? submissionOfRow(last) : null,
           runnable: await runnable(x.language),
         });
@@ -185,7 +174,7 @@ export function createPracticeService(deps: {
     async tutorContext(auth: ActiveSession, lessonId: string, exerciseId: string, code: string): Promise<PracticeContext> {
       const { exercise: x } = await exerciseFor(auth, exerciseId);
       if (x.lessonId !== lessonId) throw notFound(PracticeMessages.exerciseNotFound);
-      const last = (await latestSubmissions(auth.user.id, [x.id])).get(x.id);
+      const last = (await latestSubmissions(pool, auth.user.id, [x.id])).get(x.id);
       const result = last ? resultOfRow(last) : null;
       return {
         title: x.title,

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { AdminQuiz, QuizInputParsed } from '../../../common/quizzes';
 import type { Db } from '../../platform/db/client';
-import { lessons, quizzes } from '../../platform/db/schema/index';
+import { quizzes } from '../../platform/db/schema/index';
 import { notFound } from '../../platform/http/errors';
 import { requireId } from '../../platform/http/ids';
+import { findLesson } from '../courses';
 import { loadQuiz, quizFigures, quizStatsOf, toAdminQuiz, writeQuiz } from './quizzes.queries';
-
-const LESSON_NOT_FOUND = 'Lesson not found';
 
 /** The tutor's side of quizzes: a lesson's quiz with everything, saving it whole, deleting it, and its figures. */
 export function createQuizzesAuthoringService({ db, now }: { db: Db; now: () => Date }) {
-  async function requireLesson(lessonId: string) {
-    requireId(lessonId, LESSON_NOT_FOUND);
-    const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
-    if (!lesson) throw notFound(LESSON_NOT_FOUND);
-  }
-
   async function read(lessonId: string): Promise<AdminQuiz | null> {
     const loaded = await loadQuiz(db, lessonId);
     if (!loaded) return null;
@@ -25,13 +18,13 @@ export function createQuizzesAuthoringService({ db, now }: { db: Db; now: () => 
 
   return {
     async get(lessonId: string): Promise<AdminQuiz | null> {
-      await requireLesson(lessonId);
+      await findLesson(db, lessonId);
       return read(lessonId);
     },
 
     /** Creates the lesson's quiz or replaces it whole: settings, questions and choices, in one transaction. */
     async save(lessonId: string, input: QuizInputParsed): Promise<AdminQuiz> {
-      await requireLesson(lessonId);
+      await findLesson(db, lessonId);
       await db.transaction((tx) => writeQuiz(tx, lessonId, input, now()));
       return (await read(lessonId))!;
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { EnrollmentMessages, type Enrollment } from '../../../common/enrollments';
 import type { Db } from '../../platform/db/client';
 import { chapters, courses, enrollments, lessonProgress, lessons, users, type UserRow } from '../../platform/db/schema/index';
@@ -18,8 +18,8 @@ const toEnrollment = (e: typeof enrollments.$inferSelect): Enrollment => ({
 
 /*
  * The rules of one enrolment change live in the functions below, each taking the caller's
- * transaction: the single-student routes and the bulk action both call them, so an enrolment
- * means the same thing (and writes the same rows) whichever screen made it.
+ * transaction: the single-student routes, the bulk action and the invitations all call them, so an
+ * enrolment means the same thing (and writes the same rows) whichever screen made it.
  */
 
 /** What enrolling needs of a course: it exists and is published. Locks it, so it cannot be unpublished or deleted meanwhile. */
@@ -31,14 +31,37 @@ export async function enrollableCourse(on: Queryable, courseId: string) {
 }
 
 /**
- * Enrols an approved student (the caller checked) and queues the "you were enrolled" e-mail in
- * the same transaction (unless the tutor turned it off); null when they already were enrolled
- * (the unique key decides, so it holds under concurrency).
+ * The published courses among these ids, locked as enrollableCourse locks one, in id order so that
+ * two callers locking several never wait on each other in a circle; the others are left out.
  */
-export async function enrollIn(on: Queryable, ctx: MailContext, student: UserRow, courseId: string): Promise<Enrollment | null> {
+export async function enrollableCourses(on: Queryable, courseIds: string[]): Promise<Map<string, typeof courses.$inferSelect>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await on
+    .select()
+    .from(courses)
+    .where(and(inArray(courses.id, courseIds), eq(courses.isPublished, true)))
+    .orderBy(asc(courses.id))
+    .for('share');
+  return new Map(rows.map((c) => [c.id, c]));
+}
+
+/**
+ * Enrols an approved student (the caller checked) in a course the caller locked with
+ * enrollableCourse(s), and queues the "you were enrolled" e-mail in the same transaction (unless
+ * the tutor turned it off, or the caller says no: an accepted invitation already named its
+ * courses); null when they already were enrolled (the unique key decides, so it holds under
+ * concurrency).
+ */
+export async function enrollIn(
+  on: Queryable,
+  ctx: MailContext,
+  student: UserRow,
+  courseId: string,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<Enrollment | null> {
   const [row] = await on.insert(enrollments).values({ studentId: student.id, courseId }).onConflictDoNothing().returning();
   if (!row) return null;
-  await queueEnrolmentNotices(on, ctx, student.id, [courseId]);
+  if (notify) await queueEnrolmentNotices(on, ctx, student.id, [courseId]);
   return toEnrollment(row);
 }
 

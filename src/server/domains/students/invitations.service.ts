@@ -11,15 +11,15 @@ import {
   type InviteOutcome,
 } from '../../../common/invitations';
 import type { Db } from '../../platform/db/client';
-import { courses, enrollments, invitations, users, type UserRow } from '../../platform/db/schema/index';
+import { courses, invitations, users, type UserRow } from '../../platform/db/schema/index';
 import type { Queryable } from '../../platform/db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { ErrorCode } from '../../../common/errors';
-import { approvalMail } from '../../platform/mail/templates/layout';
 import { invitationMail, type MailContext } from '../../platform/mail/templates/notifications';
-import { queueEnrolmentNotices } from '../notifications';
 import { queueMail } from '../../platform/mail/outbox';
+import { enrollableCourses, enrollIn } from './enrollments.service';
 import { parseInvitationList } from './invitation-list';
+import { changeApproval } from './students.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type InvitationRow = typeof invitations.$inferSelect;
@@ -49,15 +49,14 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
-  /** Enrols in each course not yet enrolled in; returns the courses newly enrolled. */
-  async function enrol(on: Queryable, studentId: string, courseIds: string[]): Promise<string[]> {
-    if (courseIds.length === 0) return [];
-    const rows = await on
-      .insert(enrollments)
-      .values(courseIds.map((courseId) => ({ studentId, courseId })))
-      .onConflictDoNothing()
-      .returning({ courseId: enrollments.courseId });
-    return rows.map((r) => r.courseId);
+  /**
+   * Enrols an approved student in each of these courses they are not yet in, through the
+   * enrolment rule, in courses the caller locked with enrollableCourses; returns how many were new.
+   */
+  async function enrol(tx: Queryable, student: UserRow, courseIds: string[], notify: boolean): Promise<number> {
+    let added = 0;
+    for (const courseId of courseIds) if (await enrollIn(tx, ctx, student, courseId, { notify })) added++;
+    return added;
   }
 
   /** Mails an invitation with a fresh token: an earlier link of the same invitation stops working. */
@@ -111,22 +110,10 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
     if (person.approvalStatus === 'rejected') {
       return { outcome: 'failed', message: 'This student was rejected. Approve them in Student Management first.' };
     }
-    let approvedNow = false;
-    if (person.approvalStatus === 'pending') {
-      await tx.update(users).set({ approvalStatus: 'approved', updatedAt: now() }).where(eq(users.id, person.id));
-      await queueMail(tx, {
-        kind: 'approval',
-        userId: person.id,
-        to: person.email,
-        ...approvalMail(ctx.appName, person.firstName, ctx.appUrl),
-      });
-      approvedNow = true;
-    }
-    const added = await enrol(tx, person.id, courseIds);
-    await queueEnrolmentNotices(tx, ctx, person.id, added);
-    const enrolled =
-      added.length === 0 ? 'already in the chosen courses' : `enrolled in ${added.length} course${added.length === 1 ? '' : 's'}`;
-    return { outcome: 'enrolled', message: approvedNow ? `Had registered: approved and ${enrolled}` : `Already a student: ${enrolled}` };
+    const approved = person.approvalStatus === 'pending' ? await changeApproval(tx, ctx, person, 'approved', { at: now() }) : null;
+    const added = await enrol(tx, approved ?? person, courseIds, true);
+    const enrolled = added === 0 ? 'already in the chosen courses' : `enrolled in ${added} course${added === 1 ? '' : 's'}`;
+    return { outcome: 'enrolled', message: approved ? `Had registered: approved and ${enrolled}` : `Already a student: ${enrolled}` };
   }
 
   return {
@@ -140,9 +127,10 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
       const courseIds = [...new Set(body.courseIds)];
       const days = body.days ?? INVITATION_DEFAULT_DAYS;
       return db.transaction(async (tx) => {
-        const titlesById = await publishedCourses(tx, courseIds);
-        if (titlesById.size !== courseIds.length) throw badRequest(InvitationMessages.courseNotFound);
-        const titles = [...titlesById.values()];
+        // Locked as any enrolment locks them: an existing student on the list is enrolled at once.
+        const chosen = await enrollableCourses(tx, courseIds);
+        if (chosen.size !== courseIds.length) throw badRequest(InvitationMessages.courseNotFound);
+        const titles = [...chosen.values()].map((c) => c.title);
         const emails = rows.filter((r) => !r.error).map((r) => r.email);
         const people = emails.length ? await tx.select().from(users).where(inArray(users.email, emails)).for('update') : [];
         const byEmail = new Map(people.map((u) => [u.email, u]));
@@ -259,18 +247,15 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
         let user: UserRow;
         if (existing) {
           if (existing.role !== 'student' || existing.approvalStatus === 'rejected') throw gone(InvitationMessages.linkCancelled);
-          [user] = (await tx
-            .update(users)
-            .set({ approvalStatus: 'approved', updatedAt: now() })
-            .where(eq(users.id, existing.id))
-            .returning()) as [UserRow];
+          user = (await changeApproval(tx, ctx, existing, 'approved', { mail: false, at: now() })) ?? existing;
         } else {
           [user] = (await tx
             .insert(users)
             .values({ email: row.email, firstName: names.firstName, lastName: names.lastName, role: 'student', approvalStatus: 'approved' })
             .returning()) as [UserRow];
         }
-        await enrol(tx, user.id, [...(await publishedCourses(tx, row.courseIds)).keys()]);
+        const stillOpen = await enrollableCourses(tx, row.courseIds);
+        await enrol(tx, user, [...stillOpen.keys()], false);
         await tx.update(invitations).set({ acceptedAt: now() }).where(eq(invitations.id, row.id));
         return user;
       });

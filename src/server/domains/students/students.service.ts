@@ -36,19 +36,22 @@ type ApprovalStatus = 'approved' | 'rejected';
  * transaction: approve, reject, or revoke (approved → rejected). Rejecting ends the student's
  * sessions; approving queues the e-mail the pending screen promises, both in the same
  * transaction, so the mail exists exactly when the approval does. Null when the student already
- * had that status.
+ * had that status. The student management screens and the invitations all change an approval
+ * through it; an accepted invitation asks for no mail (the person is there, signing in).
  */
-async function changeApproval(tx: Queryable, ctx: MailContext, current: UserRow, status: ApprovalStatus): Promise<UserRow | null> {
+export async function changeApproval(
+  tx: Queryable,
+  ctx: MailContext,
+  current: UserRow,
+  status: ApprovalStatus,
+  { mail = true, at = new Date() }: { mail?: boolean; at?: Date } = {},
+): Promise<UserRow | null> {
   if (current.approvalStatus === status) return null;
-  const [updated] = await tx
-    .update(users)
-    .set({ approvalStatus: status, updatedAt: new Date() })
-    .where(eq(users.id, current.id))
-    .returning();
+  const [updated] = await tx.update(users).set({ approvalStatus: status, updatedAt: at }).where(eq(users.id, current.id)).returning();
   if (status === 'rejected') await tx.delete(sessions).where(eq(sessions.userId, current.id));
-  if (status === 'approved') {
-    const mail = approvalMail(ctx.appName, updated!.firstName, ctx.appUrl);
-    await queueMail(tx, { kind: 'approval', userId: updated!.id, to: updated!.email, ...mail });
+  if (status === 'approved' && mail) {
+    const message = approvalMail(ctx.appName, updated!.firstName, ctx.appUrl);
+    await queueMail(tx, { kind: 'approval', userId: updated!.id, to: updated!.email, ...message });
   }
   return updated!;
 }

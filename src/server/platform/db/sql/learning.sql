@@ -2,9 +2,28 @@
 -- The progress write lives here because its lock, its counts, the write itself and the certificate
 -- must hold together in one transaction when a student's requests race (two tabs completing the
 -- last lesson get one certificate and one "just completed"); the access rule lives here so that
--- this write and the reads of src/server/modules/learning/learning.service.ts share one definition
+-- this write and the reads of src/server/domains/learning/learning.service.ts share one definition
 -- (docs/decisions/018-current-state-sql.md).
 -- This file is the current state, applied at start after the table migrations (src/server/db/sql-files.ts).
+
+-- What a submission of practice code counts as. These two belong to practice; they are defined here,
+-- before the lesson checks that read them, because the files run in name order and an SQL function
+-- must find the functions it calls when it is created.
+--
+-- A graded submission: a Submit (not a Run, not the tutor's check of a reference solution), not sent
+-- from the admin's preview, and graded. The figures, the exercise report and the analytics count
+-- these, and the pruning of old runs keeps them.
+CREATE FUNCTION "public"."practice_graded_submission"(s exercise_submissions) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+	SELECT s.purpose = 'submit' AND NOT s.preview AND s.status = 'done'
+$$;
+
+-- A passing submission: a graded one whose every test passed. Having one is what passes an
+-- exercise, for the lesson checks, the student's exercise list and the tutor's figures alike.
+CREATE FUNCTION "public"."practice_passing_submission"(s exercise_submissions) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+	SELECT practice_graded_submission(s) AND s.verdict = 'passed'
+$$;
 
 -- Whether a student may work in a course: 'ok', 'course_not_found' (no such course, or not
 -- published) or 'not_enrolled'. The admin's preview does not ask: it sees every course there is.
@@ -46,7 +65,7 @@ LANGUAGE sql STABLE AS $$
 		WHERE x.lesson_id = p_lesson
 		AND NOT EXISTS (
 			SELECT 1 FROM exercise_submissions s
-			WHERE s.exercise_id = x.id AND s.user_id = p_student AND s.purpose = 'submit' AND NOT s.preview AND s.verdict = 'passed'
+			WHERE s.exercise_id = x.id AND s.user_id = p_student AND practice_passing_submission(s)
 		)
 	) AND NOT EXISTS (
 		SELECT 1 FROM quizzes q
