@@ -53,6 +53,8 @@ export const PracticeMessages = {
   referenceImageRequired: 'Render the reference solution before saving: WebGL checks are run against its picture.',
   tooManyExercises: `A lesson can have at most ${EXERCISES_PER_LESSON_MAX} exercises.`,
   submissionRate: 'You are submitting very quickly. Please wait a moment and try again.',
+  submitsPerHour: (n: number) =>
+    `You have submitted this exercise ${n} times in the last hour, the most allowed. Use Run to try your code on the visible tests, and submit again later.`,
   gradingTimeout: 'Grading is taking longer than expected. Please try again in a moment.',
   checksNotPassed: LearningMessages.checksNotPassed,
 } as const;

@@ -137,6 +137,8 @@ const envSchema = z
     GRADING_WORKERS: wholeNumber('GRADING_WORKERS', 0, 64).default(2),
     /** Code submissions (runs included) each student may send per minute. */
     PRACTICE_SUBMISSIONS_PER_MINUTE: wholeNumber('PRACTICE_SUBMISSIONS_PER_MINUTE', 1, 10_000).default(20),
+    /** Submits (not runs) of one exercise a student may send in an hour: each tells a little of the hidden tests. */
+    PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: wholeNumber('PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR', 1, 100_000).default(60),
     /** Learning events each student may send per minute, on average (POST /api/events answers 429 past it). */
     EVENTS_PER_MINUTE: wholeNumber('EVENTS_PER_MINUTE', 1, 100_000).default(60),
     /** Learning events a student may send at once (a client catching up after a reconnection); at least one full batch. */
@@ -282,7 +284,7 @@ export type Env = {
   /** Uploaded files go to this bucket when set, else to DATA_DIR/files. */
   s3: S3Config | undefined;
   /** Practice: grading processes started beside the server, and each student's submission rate. */
-  practice: { gradingWorkers: number; perMinute: number; inFlight: number };
+  practice: { gradingWorkers: number; perMinute: number; inFlight: number; submitsPerHour: number };
   /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
   events: { perMinute: number; burst: number; retentionDays: number | null };
 };
@@ -375,7 +377,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : undefined,
     // Two in flight: a Run and a Submit pressed one after the other; more is a script, not a student.
-    practice: { gradingWorkers: e.GRADING_WORKERS, perMinute: e.PRACTICE_SUBMISSIONS_PER_MINUTE, inFlight: 2 },
+    practice: {
+      gradingWorkers: e.GRADING_WORKERS,
+      perMinute: e.PRACTICE_SUBMISSIONS_PER_MINUTE,
+      inFlight: 2,
+      submitsPerHour: e.PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR,
+    },
     events: { perMinute: e.EVENTS_PER_MINUTE, burst: e.EVENTS_BURST, retentionDays: e.EVENTS_RETENTION_DAYS },
   };
 }

@@ -67,6 +67,17 @@ export const SUBMISSION_COLUMNS = `s.id, s.exercise_id, s.purpose, s.preview, s.
     select count(*)::int from exercise_submissions q where q.status = 'queued' and q.created_at <= s.created_at
   ) end as queue_position`;
 
+/**
+ * The queue's order is fair by student: a submission waits behind every other student's earlier ones only while its
+ * student already has one waiting (each such submission puts it a round back), so one student's stream of
+ * submissions cannot hold up the class. Within a round, quick languages go first: a JavaScript answer is graded in
+ * milliseconds, a Java one needs a JVM started twice.
+ */
+export function gradingPriority(openOfStudent: number, language: SubmissionSpec['language']): number {
+  const cost = { javascript: 0, webgl: 0, c: 1, java: 2 }[language];
+  return openOfStudent * 10 + cost;
+}
+
 /** Inserts a submission and its grading job in one transaction: a job exists exactly when its row does. */
 export async function enqueueSubmission(
   pool: pg.Pool,
@@ -80,21 +91,31 @@ export async function enqueueSubmission(
     spec: SubmissionSpec;
   },
   /** The submitter's rate, checked under a per-user lock so that requests sent together are counted one by one. */
-  rate?: { perMinute: number; inFlight: number; refuse: () => Error },
+  rate?: { perMinute: number; inFlight: number; refuse: () => Error; submitsPerHour?: number; refuseSubmits?: () => Error },
 ): Promise<SubmissionRow> {
   const client = await pool.connect();
   try {
     await client.query('begin');
+    // Counted under a per-user lock, so that requests sent together are counted one by one.
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 727))', [s.userId]);
+    const { rows: counts } = await client.query<{ recent: number; open: number }>(
+      `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+              count(*) filter (where status <> 'done')::int as open
+         from exercise_submissions where user_id = $1 and created_at > now() - interval '10 minutes'`,
+      [s.userId],
+    );
+    const open = counts[0]?.open ?? 0;
     if (rate) {
-      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 727))', [s.userId]);
       // The recent submissions themselves are the count, so the limit holds across app instances.
-      const { rows: counts } = await client.query<{ recent: number; open: number }>(
-        `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
-                count(*) filter (where status <> 'done')::int as open
-           from exercise_submissions where user_id = $1 and created_at > now() - interval '10 minutes'`,
-        [s.userId],
-      );
-      if ((counts[0]?.recent ?? 0) >= rate.perMinute || (counts[0]?.open ?? 0) >= rate.inFlight) throw rate.refuse();
+      if ((counts[0]?.recent ?? 0) >= rate.perMinute || open >= rate.inFlight) throw rate.refuse();
+      if (s.purpose === 'submit' && s.exerciseId && rate.submitsPerHour !== undefined && rate.refuseSubmits) {
+        const { rows: submits } = await client.query<{ n: number }>(
+          `select count(*)::int as n from exercise_submissions
+            where user_id = $1 and exercise_id = $2 and purpose = 'submit' and created_at > now() - interval '1 hour'`,
+          [s.userId, s.exerciseId],
+        );
+        if ((submits[0]?.n ?? 0) >= rate.submitsPerHour) throw rate.refuseSubmits();
+      }
     }
     const { rows } = await client.query<{ id: string }>(
       `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, spec)
@@ -102,7 +123,12 @@ export async function enqueueSubmission(
       [s.exerciseId, s.lessonId, s.userId, s.purpose, s.preview, s.code, JSON.stringify(s.spec)],
     );
     const id = rows[0]!.id;
-    await enqueueJob(client, GRADE_TASK, { submissionId: id }, GRADE_JOB_MAX_ATTEMPTS);
+    await enqueueJob(
+      client,
+      GRADE_TASK,
+      { submissionId: id },
+      { maxAttempts: GRADE_JOB_MAX_ATTEMPTS, priority: gradingPriority(open, s.spec.language) },
+    );
     const row = await client.query<SubmissionRow>(`select ${SUBMISSION_COLUMNS} from exercise_submissions s where s.id = $1`, [id]);
     await client.query('commit');
     return row.rows[0]!;

@@ -34,6 +34,8 @@ export type PracticeLimits = {
   perMinute: number;
   /** Submissions of one student queued or running at once. */
   inFlight: number;
+  /** Submits (runs not counted) of one exercise a student may send in an hour. */
+  submitsPerHour: number;
 };
 
 /** The longest a request waits for a grading before answering with the submission as it stands. */
@@ -162,7 +164,11 @@ export function createPracticeService(deps: {
           code: body.code,
           spec: { language: x.language, code: body.code, limits: limitsOf(x), tests: chosen, image: body.image },
         },
-        { ...limits, refuse: () => tooManyRequests(PracticeMessages.submissionRate) },
+        {
+          ...limits,
+          refuse: () => tooManyRequests(PracticeMessages.submissionRate),
+          refuseSubmits: () => tooManyRequests(PracticeMessages.submitsPerHour(limits.submitsPerHour)),
+        },
       );
       return submissionOfRow(row);
     },

@@ -43,6 +43,22 @@ export function resultOfRow(r: SubmissionRow): SubmissionResult | null {
   };
 }
 
+/**
+ * A submission's times. With hidden tests they are whole seconds (rounded down at the start, up at the end): how long
+ * a hidden test took would otherwise tell a program that busy-waits on a property of the hidden input what that
+ * input is, a little per submission.
+ */
+function timesOf(r: SubmissionRow): { createdAt: string; finishedAt: string | null } {
+  const created = new Date(r.created_at);
+  const finished = r.finished_at === null ? null : new Date(r.finished_at);
+  if (!(r.results ?? []).some((t) => t.hidden)) return { createdAt: created.toISOString(), finishedAt: finished?.toISOString() ?? null };
+  const second = 1000;
+  return {
+    createdAt: new Date(Math.floor(created.getTime() / second) * second).toISOString(),
+    finishedAt: finished && new Date(Math.ceil(finished.getTime() / second) * second).toISOString(),
+  };
+}
+
 export function submissionOfRow(r: SubmissionRow): Submission {
   return {
     id: r.id,
@@ -50,8 +66,7 @@ export function submissionOfRow(r: SubmissionRow): Submission {
     mode: r.purpose === 'run' ? 'run' : 'submit',
     status: r.status,
     queuePosition: r.status === 'queued' ? (r.queue_position ?? null) : null,
-    createdAt: new Date(r.created_at).toISOString(),
-    finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+    ...timesOf(r),
     result: resultOfRow(r),
     code: r.code,
     lessonCompleted: r.lesson_completed,

@@ -21,9 +21,22 @@ export async function installJobQueue(pool: pg.Pool, warn: (message: string) => 
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
-/** Adds a job in the caller's transaction (or alone, on a pool). */
-export async function enqueueJob(on: Queryable, task: string, payload: Record<string, unknown>, maxAttempts = 5): Promise<void> {
-  await on.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3)', [task, JSON.stringify(payload), maxAttempts]);
+/**
+ * Adds a job in the caller's transaction (or alone, on a pool). Workers take the lowest `priority` first, and jobs of
+ * one priority in the order they were added.
+ */
+export async function enqueueJob(
+  on: Queryable,
+  task: string,
+  payload: Record<string, unknown>,
+  options: { maxAttempts?: number; priority?: number } = {},
+): Promise<void> {
+  await on.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [
+    task,
+    JSON.stringify(payload),
+    options.maxAttempts ?? 5,
+    options.priority ?? 0,
+  ]);
 }
 
 export type JobWorker = { stop(): Promise<void>; runner: Runner };

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestGrading } from '@test-support/grading';
+import { createTestApp, type TestContext } from '@test-support/test-app';
+import { ADMIN, createUser, enroll, seedCourse } from '@test-support/fixtures/users-and-courses';
+import { PracticeMessages, type AdminExercise, type Submission } from '../../../common/practice';
+import { gradingPriority } from './practice.queries';
+
+/*
+ * The queue is fair by student: while nobody grades, one student sends two C submissions, then a second student sends
+ * one C and a third one JavaScript submission. The order the workers would take them in (graphile-worker takes the
+ * lowest priority first, then the oldest) must put both other students before the first student's second submission,
+ * and JavaScript first within a round.
+ */
+
+let t: TestContext;
+let exercises: { c: AdminExercise; js: AdminExercise };
+let stopGrading: () => Promise<void>;
+
+const SUM_C = `#include <stdio.h>\nint main(void) { int a, b; if (scanf("%d %d", &a, &b) != 2) return 1; printf("%d\\n", a + b); return 0; }\n`;
+const SUM_JS = `const [a, b] = readline().split(' ').map(Number);\nconsole.log(a + b);\n`;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PRACTICE_SUBMISSIONS_PER_MINUTE: '1000', PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '3' } });
+  const worker = await startTestGrading(t.pool);
+  stopGrading = () => worker.stop();
+  const admin = await t.signIn(ADMIN);
+  const course = await seedCourse(t.db, { chapters: [{ title: 'Queue', lessons: [{ title: 'Sums' }] }] });
+  const lessonId = course.lessonIds[0]![0]!;
+  const create = async (body: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/lessons/${lessonId}/exercises`,
+      headers: { cookie: admin },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AdminExercise>();
+  };
+  exercises = {
+    c: await create({ title: 'Sum in C', language: 'c', referenceSolution: SUM_C, tests: [{ input: '2 3\n', expectedOutput: '5\n' }] }),
+    js: await create({
+      title: 'Sum in JavaScript',
+      language: 'javascript',
+      referenceSolution: SUM_JS,
+      tests: [{ input: '2 3\n', expectedOutput: '5\n' }],
+    }),
+  };
+  await stopGrading();
+  for (const tag of ['busy', 'bystander', 'quick', 'eager']) {
+    const u = await createUser(t.db, `${tag}@example.com`, { firstName: 'Sam', lastName: tag });
+    await enroll(t.db, u.id, course.course.id);
+  }
+}, 120_000);
+
+describe('the grading queue', () => {
+  it("takes every other student's first submission before one student's second, and JavaScript first within a round", async () => {
+    const send = async (email: string, exercise: AdminExercise, code: string) => {
+      const cookie = await t.signIn(email);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/exercises/${exercise.id}/submissions`,
+        headers: { cookie },
+        payload: { mode: 'submit', code },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json<Submission>().id;
+    };
+    const busyFirst = await send('busy@example.com', exercises.c, SUM_C);
+    const busySecond = await send('busy@example.com', exercises.c, SUM_C);
+    const bystander = await send('bystander@example.com', exercises.c, SUM_C);
+    const quick = await send('quick@example.com', exercises.js, SUM_JS);
+
+    const { rows } = await t.pool.query<{ id: string }>(
+      `select payload->>'submissionId' as id from graphile_worker._private_jobs
+        where payload->>'submissionId' = any($1::text[]) order by priority, run_at, id`,
+      [[busyFirst, busySecond, bystander, quick]],
+    );
+    expect(rows.map((r) => r.id)).toEqual([quick, busyFirst, bystander, busySecond]);
+  });
+
+  it('puts each submission a student already has waiting a round back', () => {
+    expect(gradingPriority(0, 'javascript')).toBeLessThan(gradingPriority(0, 'c'));
+    expect(gradingPriority(0, 'java')).toBeLessThan(gradingPriority(1, 'javascript'));
+  });
+
+  it('caps the submits of one exercise per student and hour, and keeps Run open', async () => {
+    const cookie = await t.signIn('eager@example.com');
+    const { rows } = await t.pool.query<{ id: string; lesson_id: string }>(
+      `select u.id, x.lesson_id from users u, exercises x where u.email = 'eager@example.com' and x.id = $1`,
+      [exercises.c.id],
+    );
+    // Three graded submits in the last hour, as if made before.
+    for (let i = 0; i < 3; i++) {
+      await t.pool.query(
+        `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, status, verdict, finished_at)
+         values ($1, $2, $3, 'submit', false, '', 'done', 'failed', now())`,
+        [exercises.c.id, rows[0]!.lesson_id, rows[0]!.id],
+      );
+    }
+    const post = (mode: 'run' | 'submit') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/exercises/${exercises.c.id}/submissions`,
+        headers: { cookie },
+        payload: { mode, code: SUM_C },
+      });
+    const refused = await post('submit');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(PracticeMessages.submitsPerHour(3));
+    expect((await post('run')).statusCode).toBe(202);
+  });
+});
