@@ -96,7 +96,12 @@ async function startServer(databaseUrl: string) {
     databaseUrl,
     adminEmail: ADMIN_EMAIL,
     name: 'bench-practice',
-    env: { GRADING_WORKERS: '2', PRACTICE_SUBMISSIONS_PER_MINUTE: '10000', PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '100000', LOG_LEVEL: 'warn' },
+    env: {
+      GRADING_WORKERS: '2',
+      PRACTICE_SUBMISSIONS_PER_MINUTE: '10000',
+      PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '100000',
+      LOG_LEVEL: 'warn',
+    },
   });
   /** The resident memory of the server's child processes (the grading workers), in MB. */
   async function workersRssMb(): Promise<number> {
