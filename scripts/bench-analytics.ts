@@ -3,7 +3,7 @@
  *
  * Generates into a FRESH database — an embedded PostgreSQL in a temporary folder by default, or a
  * new database `bench_analytics_<pid>` on the server of DATABASE_URL (dropped afterwards) — a
- * realistic data set: 5,000 approved students, 40 courses of 30 lessons, 60,000 enrolments,
+ * realistic data set: 5,000 approved students, 40 courses of 30 lessons, 60,000 enrollments,
  * ~1,000,000 lesson progress rows, ~1,000,000 learning events and AI tutor conversations, in SQL
  * (generate_series, set-based; triggers off during the load, then analytics_rebuild() and VACUUM
  * ANALYZE, as a long-running database would be). Then it prints:
@@ -36,7 +36,7 @@ const STUDENTS = 5000;
 const COURSES = 40;
 const CHAPTERS_PER_COURSE = 5;
 const LESSONS_PER_CHAPTER = 6;
-const ENROLMENTS_PER_STUDENT = 12;
+const ENROLLMENTS_PER_STUDENT = 12;
 const RUNS = 5;
 
 /** The data set, in one session. Timestamps are spread over the last year with realistic paces. */
@@ -73,10 +73,10 @@ from users u
 cross join lateral (
   select cw.id, greatest(u.created_at, now() - interval '365 days') + random() * (now() - greatest(u.created_at, now() - interval '365 days')) as t
   from course_weight cw where u.id is not null
-  order by -ln(1 - random()) / cw.w limit ${ENROLMENTS_PER_STUDENT}
+  order by -ln(1 - random()) / cw.w limit ${ENROLLMENTS_PER_STUDENT}
 ) pick
 where u.role = 'student' and u.approval_status = 'approved';
--- Per enrolment: how far the student will get (30% finish) and their pace (0.4 to 9 days a lesson).
+-- Per enrollment: how far the student will get (30% finish) and their pace (0.4 to 9 days a lesson).
 create temp table plan as
 select e.student_id, e.course_id, e.enrolled_at,
   case when random() < 0.3 then 30 else floor(random() * 30)::int end as k,
@@ -170,7 +170,7 @@ async function main() {
     const n = sizes[0]!;
     console.log(
       `Generated in ${((performance.now() - gen) / 1000).toFixed(1)} s: ${n.students} students, ${n.courses} courses, ${n.lessons} lessons, ` +
-        `${n.enrollments} enrolments, ${n.progress} progress rows, ${n.events} events, ${n.tutor_messages} tutor messages`,
+        `${n.enrollments} enrollments, ${n.progress} progress rows, ${n.events} events, ${n.tutor_messages} tutor messages`,
     );
 
     app = await buildApp({ env, db: database.db, mailer: memoryMailer() });

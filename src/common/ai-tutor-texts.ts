@@ -4,7 +4,7 @@ export const AI_TUTOR_MESSAGE_MAX_CHARS = 2000;
 /** Earlier turns of the conversation sent to the model with a new question. */
 export const AI_TUTOR_HISTORY_TURNS = 10;
 
-export const AiTutorTexts = {
+export const AiTutorMessages = {
   title: 'AI Tutor',
   placeholder: 'Ask me anything about this lesson...',
   hint: 'Press Enter to send • Shift+Enter for new line',
@@ -21,6 +21,9 @@ export const AiTutorTexts = {
   messageTooLong: `Questions can be at most ${AI_TUTOR_MESSAGE_MAX_CHARS} characters.`,
   conversationNotFound: 'This conversation was not found. Please start a new chat.',
 } as const;
+
+/** The former name of AiTutorMessages, still imported by tests/e2e/ai-tutor.spec.ts; remove once that file uses AiTutorMessages. */
+export const AiTutorTexts = AiTutorMessages;
 
 /** The `code` of a stream's error event. */
 export const TutorErrorCode = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts } from './ai-tutor-texts';
+import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages } from './ai-tutor-texts';
 import { webSourceSchema } from './media-helpers';
 
 /**
@@ -10,6 +10,7 @@ import { webSourceSchema } from './media-helpers';
 export {
   AI_TUTOR_HISTORY_TURNS,
   AI_TUTOR_MESSAGE_MAX_CHARS,
+  AiTutorMessages,
   AiTutorTexts,
   QUICK_QUESTIONS,
   TutorErrorCode,
@@ -57,10 +58,10 @@ export type TutorConversationResponse = z.infer<typeof tutorConversationResponse
  */
 export const tutorAskBodySchema = z.strictObject({
   content: z
-    .string({ error: AiTutorTexts.messageRequired })
+    .string({ error: AiTutorMessages.messageRequired })
     .trim()
-    .min(1, AiTutorTexts.messageRequired)
-    .max(AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts.messageTooLong),
+    .min(1, AiTutorMessages.messageRequired)
+    .max(AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages.messageTooLong),
   conversationId: z.string().uuid().nullable().optional(),
   /**
    * The exercise the student is working on, with the code in their editor now: the tutor then sees
@@ -82,7 +83,7 @@ export const tutorStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
   /** The stored answer (the empty-reply fallback when the model said nothing) and the budget after it. */
   z.object({ type: z.literal('done'), message: tutorMessageSchema, budget: tutorBudgetSchema }),
-  /** The provider failed or timed out: show AiTutorTexts.apology in the chat and the 'AI Tutor Unavailable' toast. */
+  /** The provider failed or timed out: show AiTutorMessages.apology in the chat and the 'AI Tutor Unavailable' toast. */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type TutorStreamEvent = z.infer<typeof tutorStreamEventSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceLevel, difficultyColor, dropoffSeverity, needsIntervention, predictionNote, riskColor } from './analytics';
 
-describe('the colour and note thresholds of §9', () => {
+describe('the analytics colour and note thresholds', () => {
   it('drop-off: above 60 high, above 40 up to 60 medium, 40 or less low', () => {
     expect([61, 60.1, 60, 41, 40.1, 40, 0].map(dropoffSeverity)).toEqual(['high', 'high', 'medium', 'medium', 'medium', 'low', 'low']);
   });

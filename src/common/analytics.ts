@@ -10,7 +10,7 @@ import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from '.
  * - POST /api/events — learning events from the course screen (see "Events" below).
  *
  * Never a fake number: a figure we cannot measure is typed `z.null()` and
- * documented "not tracked" — the card shows `AnalyticsTexts.notTracked`; a figure that is
+ * documented "not tracked" — the card shows `AnalyticsMessages.notTracked`; a figure that is
  * measurable but has no data yet is `number | null` (null = nothing to compute from yet).
  *
  * Time range (`range`): it filters what is measured over time — `period`, `contentEngagement`
@@ -18,13 +18,13 @@ import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from '.
  * else is a snapshot "as of now" with fixed windows of their own: totals and the student
  * classification (7/14 days), learning velocity (history and the recent 14 days), courses,
  * learning paths and drop-off (every started lesson), predictions (last 4 weeks), weekly
- * engagement (8 buckets of 7 days) and recent enrolments (30 days).
+ * engagement (8 buckets of 7 days) and recent enrollments (30 days).
  *
  * Days are UTC days; "now" is the server's clock.
  *
  * Activity is history: a student's last activity and active days (lesson openings, progress
  * writes, events; not AI tutor questions) and the platform-wide event counts stay as they were
- * when progress or lessons are later removed (unenrolment, deleted lessons); progress counts and
+ * when progress or lessons are later removed (unenrollment, deleted lessons); progress counts and
  * percents always reflect the rows that exist now. A student with no recorded activity counts as
  * inactive.
  */
@@ -50,7 +50,7 @@ export const AnalyticsRules = {
   activeWithinDays: 7,
   /** Inactive: last activity more than 14 days ago (or none at all). */
   inactiveAfterDays: 14,
-  /** Struggling: average progress below 30% with at least one enrolment (and not inactive). */
+  /** Struggling: average progress below 30% with at least one enrollment (and not inactive). */
   strugglingBelowPercent: 30,
   /** Lesson struggle: in progress and not updated for more than 7 days (10080 minutes). */
   lessonStruggleMinutes: 10080,
@@ -83,8 +83,8 @@ export const AnalyticsRules = {
   lowActivityBelowPerWeek: 1,
   riskHistoryDays: 14,
   /**
-   * Risk 'Struggling with content', per enrolment: a course the student started (opened a lesson),
-   * still under 20%, with no lesson completed in it for 14 days (counted from the enrolment when none
+   * Risk 'Struggling with content', per enrollment: a course the student started (opened a lesson),
+   * still under 20%, with no lesson completed in it for 14 days (counted from the enrollment when none
    * was). A course not started yet, or one just finished, never makes a student struggling.
    */
   strugglingContentBelowPercent: 20,
@@ -94,7 +94,7 @@ export const AnalyticsRules = {
 } as const;
 
 /**
- * The progress distribution's buckets: enrolments by progress percent, both ends included. 0 and
+ * The progress distribution's buckets: enrollments by progress percent, both ends included. 0 and
  * 100 stand alone (not started, finished); the rest are quarters, 99 the most before finishing.
  */
 export const PROGRESS_BUCKETS = [
@@ -110,7 +110,7 @@ export const RISK_FACTORS = ['Low activity', 'Declining engagement', 'Struggling
 export type RiskFactor = (typeof RISK_FACTORS)[number];
 
 /** The dashboard's screen texts (keep their wording exactly) and those of the "not tracked" cards. */
-export const AnalyticsTexts = {
+export const AnalyticsMessages = {
   title: 'Analytics Dashboard',
   loading: 'Loading analytics...',
   failed: 'Failed to load analytics data.',
@@ -124,6 +124,9 @@ export const AnalyticsTexts = {
   unknownCourse: 'Unknown Course',
   notTracked: 'not tracked',
 } as const;
+
+/** The former name of AnalyticsMessages, still imported by tests/e2e/analytics.spec.ts; remove once that file uses AnalyticsMessages. */
+export const AnalyticsTexts = AnalyticsMessages;
 
 /** Whether a sample of `n` students is large enough for a verdict (AnalyticsRules.verdictMinStudents). */
 export const enoughForVerdict = (n: number) => n >= AnalyticsRules.verdictMinStudents;
@@ -189,12 +192,12 @@ export const velocityStudentSchema = z.object({
   student: z.object({ id, firstName: z.string(), lastName: z.string(), email: z.string() }),
   coursesEnrolled: count,
   completedLessons: count,
-  /** Average of the enrolments' progress percents, rounded. */
+  /** Average of the enrollments' progress percents, rounded. */
   averageProgress: percent,
   status: engagementStatusSchema,
   engagementTrend: engagementTrendSchema,
   /**
-   * Pace: completed lessons (in enrolled courses) per week since the first enrolment, counting at
+   * Pace: completed lessons (in enrolled courses) per week since the first enrollment, counting at
    * least 1 week of history; 2 decimals.
    */
   averageLessonsPerWeek: z.number(),
@@ -252,11 +255,11 @@ export const analyticsResponseSchema = z.object({
     activeStudents: count,
     totalCourses: count,
     publishedCourses: count,
-    /** Every enrolment (the figure of the Students and Courses screens). */
+    /** Every enrollment (the figure of the Students and Courses screens). */
     totalEnrollments: count,
-    /** Enrolments of the last 30 days (the card's "new this month"). */
+    /** Enrollments of the last 30 days (the card's "new this month"). */
     newEnrollmentsLast30Days: count,
-    /** Average progress percent over all enrolments, rounded; null without enrolments. */
+    /** Average progress percent over all enrollments, rounded; null without enrollments. */
     averageProgress: percent.nullable(),
     /** Completed lessons in enrolled courses. */
     completedLessons: count,
@@ -271,30 +274,33 @@ export const analyticsResponseSchema = z.object({
   }),
 
   /**
-   * Every enrolment (as `totals.totalEnrollments`) by its progress percent, one entry per
+   * Every enrollment (as `totals.totalEnrollments`) by its progress percent, one entry per
    * PROGRESS_BUCKETS bucket in that order; the counts add up to the total.
    */
   progressDistribution: z.array(z.object({ label: z.string(), min: percent, max: percent, enrollments: count })),
 
-  /** Published courses by enrolments (then title), at most 10; the overview shows the first 5. */
+  /** Published courses by enrollments (then title), at most 10; the overview shows the first 5. */
   topPerformingCourses: z.array(
     z.object({
       rank: z.number().int().positive(),
       course: ref,
       enrollmentCount: count,
       totalLessons: count,
-      /** Enrolments at 100%, percent of the course's enrolments; null without enrolments. */
+      /** Enrollments at 100%, percent of the course's enrollments; null without enrollments. */
       completionRate: percent.nullable(),
       averageProgress: percent.nullable(),
     }),
   ),
 
-  /** Published courses with at least one enrolment. Empty: AnalyticsTexts.learningPathsEmpty. */
+  /** Published courses with at least one enrollment. Empty: AnalyticsMessages.learningPathsEmpty. */
   learningPathInsights: z.array(
     z.object({
       course: ref,
       enrollmentCount: count,
-      /** Days from enrolment to the last lesson completed, averaged over the completed enrolments; 1 decimal; null: none completed yet. */
+      /**
+       * Days from enrollment to the last lesson completed, averaged over the completed enrollments;
+       * 1 decimal; null: none completed yet.
+       */
       averageCompletionTimeDays: z.number().nullable(),
       /** The optimal sequence is the course's own order: chapters, then lessons, by position. */
       lessonsInSequence: count,
@@ -340,7 +346,7 @@ export const analyticsResponseSchema = z.object({
       replayRate: notTracked,
     }),
     pdf: z.object({
-      /** pdf_viewed events (the spec's "total downloads" of lesson PDFs: every open of the PDF). */
+      /** pdf_viewed events, shown as "total downloads" of lesson PDFs: every open of the PDF counts. */
       totalDownloads: count,
       /** Visible minutes per opening of PDF lessons, 1 decimal; null without openings. */
       averageTimeOnPage: z.number().nullable(),
@@ -439,7 +445,7 @@ export const analyticsResponseSchema = z.object({
 
   /**
    * Lessons above the 20% drop-off rate, the top 10: those with enough students for a verdict
-   * first, then by rate. Empty: AnalyticsTexts.dropoffEmpty.
+   * first, then by rate. Empty: AnalyticsMessages.dropoffEmpty.
    */
   dropoffAnalysis: z.array(
     z.object({
@@ -477,7 +483,7 @@ export const analyticsResponseSchema = z.object({
     }),
   ),
 
-  /** Approved students with at least one enrolment. Empty: AnalyticsTexts.velocityEmpty. */
+  /** Approved students with at least one enrollment. Empty: AnalyticsMessages.velocityEmpty. */
   learningVelocity: z.object({
     studentsWithEnrollments: count,
     increasing: count,
@@ -490,8 +496,8 @@ export const analyticsResponseSchema = z.object({
   }),
 
   /**
-   * The three forecasts (student growth, completion rate, engagement); empty (AnalyticsTexts.predictionsEmpty)
-   * before a week of enrolment history.
+   * The three forecasts (student growth, completion rate, engagement); empty (AnalyticsMessages.predictionsEmpty)
+   * before a week of enrollment history.
    */
   predictiveTrends: z.array(
     z.object({
@@ -501,7 +507,7 @@ export const analyticsResponseSchema = z.object({
       predictedValue: z.number(),
       /** (predicted − current) ÷ current, percent with 1 decimal; null when current is 0. */
       percentChange: z.number().nullable(),
-      /** The spec's fixed confidence of this forecast (75, 65, 80), not a statistical measure. */
+      /** A fixed confidence per forecast (75, 65, 80), not a statistical measure. */
       confidence: z.number().int(),
       timeframe: z.string(),
       factors: z.array(z.string()),
@@ -519,12 +525,12 @@ export const analyticsResponseSchema = z.object({
     }),
   ),
 
-  /** Enrolments of the last 30 days, newest first, at most 10. Empty: AnalyticsTexts.recentEnrollmentsEmpty. */
+  /** Enrollments of the last 30 days, newest first, at most 10. Empty: AnalyticsMessages.recentEnrollmentsEmpty. */
   recentEnrollments: z.array(
     z.object({
       id,
       student: z.object({ id, firstName: z.string(), lastName: z.string() }),
-      /** Null would be a course that no longer exists: show AnalyticsTexts.unknownCourse. */
+      /** Null would be a course that no longer exists: show AnalyticsMessages.unknownCourse. */
       course: ref.nullable(),
       progressPercent: percent,
       enrolledAt: z.string(),

@@ -20,7 +20,7 @@ export const certificateResponseSchema = z.object({
 export type CertificateResponse = z.infer<typeof certificateResponseSchema>;
 
 /**
- * A certificate stays valid after unenrolment or a rejected account (it records an achievement);
+ * A certificate stays valid after unenrollment or a rejected account (it records an achievement);
  * only the admin revokes one, with a reason (docs/decisions/016).
  */
 export const certificateStatusSchema = z.enum(['valid', 'revoked']);

@@ -22,7 +22,7 @@ export const enrollResponseSchema = z.object({ enrollment: enrollmentSchema });
 
 /** DELETE /api/admin/students/:studentId/enrollments/:courseId (after the UI's confirmation). */
 export const unenrollResponseSchema = z.object({
-  /** The student's lesson-progress rows of this course that were deleted with the enrolment. */
+  /** The student's lesson-progress rows of this course that were deleted with the enrollment. */
   deletedProgressCount: z.number().int(),
 });
 export type UnenrollResponse = z.infer<typeof unenrollResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this one shape; `title` is the spec's toast title where it has one. */
+/** Every API error has this one shape; `title` is the title of the toast that shows it, where the error has one. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

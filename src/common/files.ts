@@ -4,7 +4,7 @@ import { z } from 'zod';
  * POST /api/admin/uploads?kind=pdf|tutorial, multipart/form-data with one part named `file`.
  * Only real PDFs (their bytes start with %PDF-) up to UPLOAD_MAX_MB (50 MB by default).
  * Failures answer `{ error: { code, message, title }, errCode, errMsg }` (errMsg = message),
- * the shape the spec's upload client reads.
+ * so a client may read either the usual error or errCode/errMsg.
  */
 export const uploadKindSchema = z.enum(['pdf', 'tutorial']);
 export type UploadKind = z.infer<typeof uploadKindSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registrationDetailsSchema } from './auth';
 
-/** Invitations: the tutor mails a list of addresses a link that registers, approves and enrols at once. */
+/** Invitations: the tutor mails a list of addresses a link that registers, approves and enrolls at once. */
 
 export const INVITATION_MAX_ROWS = 1000;
 export const INVITATION_DEFAULT_DAYS = 14;

@@ -67,7 +67,7 @@ const HELPER_NAMES: Record<MediaHelper | 'reader', string> = {
   reader: 'web reader service',
 };
 
-export const MediaTexts = {
+export const MediaMessages = {
   // Validation (prompt required for images, num_outputs 1 to 4, one of six alternative models,
   // text for text-to-speech, audio for speech-to-text, query for search, url for the web reader).
   promptRequired: 'Prompt is required: describe the image you want.',

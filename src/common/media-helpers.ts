@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   IMAGE_ALT_MODELS,
   IMAGE_PROMPT_MAX,
-  MediaTexts,
+  MediaMessages,
   NUM_OUTPUTS_DEFAULT,
   NUM_OUTPUTS_MAX,
   NUM_OUTPUTS_MIN,
@@ -17,7 +17,7 @@ export * from './media-helpers-texts';
 export const mediaConfigSchema = z.object({
   /** The course editor's 'Generate thumbnail' (IMAGE_MODEL). */
   thumbnails: z.boolean(),
-  /** The spec's alternative image models this server's provider offers (IMAGE_ALT_MODELS), besides its default. */
+  /** The alternative image models (of the fixed IMAGE_ALT_MODELS) this server's provider offers, besides its default. */
   imageModels: z.array(z.string()),
   /** The server reads aloud (TTS_MODEL); otherwise the browser's own voice does. */
   speech: z.boolean(),
@@ -38,22 +38,22 @@ export type HelperBudget = z.infer<typeof helperBudgetSchema>;
 /** POST /api/admin/courses/:id/thumbnail-candidates: 1 to 4 images from the image model, kept for an hour. */
 export const thumbnailGenerateBodySchema = z.strictObject({
   prompt: z
-    .string({ error: MediaTexts.promptRequired })
+    .string({ error: MediaMessages.promptRequired })
     .trim()
-    .min(1, MediaTexts.promptRequired)
-    .max(IMAGE_PROMPT_MAX, MediaTexts.promptTooLong),
+    .min(1, MediaMessages.promptRequired)
+    .max(IMAGE_PROMPT_MAX, MediaMessages.promptTooLong),
   numOutputs: z
-    .number({ error: MediaTexts.numOutputsRange })
-    .int(MediaTexts.numOutputsRange)
-    .min(NUM_OUTPUTS_MIN, MediaTexts.numOutputsRange)
-    .max(NUM_OUTPUTS_MAX, MediaTexts.numOutputsRange)
+    .number({ error: MediaMessages.numOutputsRange })
+    .int(MediaMessages.numOutputsRange)
+    .min(NUM_OUTPUTS_MIN, MediaMessages.numOutputsRange)
+    .max(NUM_OUTPUTS_MAX, MediaMessages.numOutputsRange)
     .default(NUM_OUTPUTS_DEFAULT),
-  /** One of the spec's six alternative models; omitted (or null): the server's IMAGE_MODEL. */
+  /** One of the six alternative models (IMAGE_ALT_MODELS); omitted (or null): the server's IMAGE_MODEL. */
   model: z
     .string()
     .trim()
     .nullish()
-    .refine((m) => !m || (IMAGE_ALT_MODELS as readonly string[]).includes(m), MediaTexts.modelNotAllowed)
+    .refine((m) => !m || (IMAGE_ALT_MODELS as readonly string[]).includes(m), MediaMessages.modelNotAllowed)
     .transform((m) => m || undefined),
 });
 export type ThumbnailGenerateBody = z.input<typeof thumbnailGenerateBodySchema>;
@@ -77,13 +77,17 @@ export type ThumbnailCandidatesResponse = z.infer<typeof thumbnailCandidatesResp
 
 /** PUT /api/admin/courses/:id/thumbnail: the offered image (by id) becomes the course's thumbnail. */
 export const thumbnailChooseBodySchema = z.strictObject({
-  candidateId: z.string({ error: MediaTexts.candidateRequired }).trim().uuid(MediaTexts.candidateRequired),
+  candidateId: z.string({ error: MediaMessages.candidateRequired }).trim().uuid(MediaMessages.candidateRequired),
 });
 export type ThumbnailChooseBody = z.infer<typeof thumbnailChooseBodySchema>;
 
 /** POST /api/lessons/:lessonId/speech: the text's audio (longer text is sent in pieces, see splitForSpeech). */
 export const speechBodySchema = z.strictObject({
-  text: z.string({ error: MediaTexts.textRequired }).trim().min(1, MediaTexts.textRequired).max(SPEECH_TEXT_MAX, MediaTexts.textTooLong),
+  text: z
+    .string({ error: MediaMessages.textRequired })
+    .trim()
+    .min(1, MediaMessages.textRequired)
+    .max(SPEECH_TEXT_MAX, MediaMessages.textTooLong),
 });
 export type SpeechBody = z.infer<typeof speechBodySchema>;
 

@@ -8,7 +8,7 @@ export const INACTIVE_AFTER_DAYS = 7;
 
 export const notificationSettingsSchema = z.object({
   registrationDigest: z.boolean(),
-  enrolmentNotice: z.boolean(),
+  enrollmentNotice: z.boolean(),
   inactivityReminders: z.boolean(),
   weeklySummary: z.boolean(),
   reminderText: z.string(),
@@ -18,7 +18,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** Until the tutor saves their own: every kind on, and a reminder in a friendly tone. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   registrationDigest: true,
-  enrolmentNotice: true,
+  enrollmentNotice: true,
   inactivityReminders: true,
   weeklySummary: true,
   reminderText:
@@ -27,7 +27,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 
 export const notificationSettingsBodySchema = z.strictObject({
   registrationDigest: z.boolean(),
-  enrolmentNotice: z.boolean(),
+  enrollmentNotice: z.boolean(),
   inactivityReminders: z.boolean(),
   weeklySummary: z.boolean(),
   reminderText: z

@@ -59,7 +59,7 @@ const matrix: Record<string, Row> = {
   // A file is served to the admin and to students enrolled in a published course that uses it.
   'GET /api/files/:id': ['session', { pending: 403, student: 403, enrolled: 200, admin: 200 }],
 
-  // Approved students (and the admin); enrolment is checked by the route itself. A certificate
+  // Approved students (and the admin); enrollment is checked by the route itself. A certificate
   // that was not earned is 404 to everyone, enrolled or not.
   'GET /api/student/dashboard': ['approved', 200],
   'GET /api/courses/:courseId/learn': ['approved', { student: 403, enrolled: 200, admin: 200 }],

@@ -75,7 +75,7 @@ const envSchema = z
     IMAGE_MODEL: z.string().trim().optional(),
     IMAGE_BASE_URL: optionalUrl('IMAGE_BASE_URL', ['http', 'https']),
     IMAGE_API_KEY: z.string().optional(),
-    /** The spec's alternative models the provider offers: `name` or `name=provider-model-id`, comma-separated. */
+    /** The alternative models (of the fixed IMAGE_ALT_MODELS) the provider offers: `name` or `name=provider-model-id`, comma-separated. */
     IMAGE_ALT_MODELS: z.string().trim().optional(),
     IMAGE_SIZE: z
       .string()
@@ -217,8 +217,9 @@ const envSchema = z
   });
 
 /**
- * IMAGE_ALT_MODELS: the spec's alternative model names the provider offers, each optionally mapped
- * to the provider's own id (`flux-schnell=black-forest-labs/flux-schnell`). A message when invalid.
+ * IMAGE_ALT_MODELS: the alternative models the provider offers, each a name from the fixed list
+ * IMAGE_ALT_MODELS, optionally mapped to the provider's own id
+ * (`flux-schnell=black-forest-labs/flux-schnell`). A message when invalid.
  */
 export function parseAltModels(value: string): Record<string, string> | string {
   const models: Record<string, string> = {};

@@ -28,7 +28,7 @@ export async function seed(db: Db, { adminEmail, isProduction, testStudents = !i
       .insert(users)
       .values({ email: adminEmail, firstName: 'Course', lastName: 'Tutor', role: 'admin', approvalStatus: 'approved' })
       .onConflictDoUpdate({ target: users.email, set: { role: 'admin', approvalStatus: 'approved' } });
-    // The spec has one administrator: whoever holds ADMIN_EMAIL now.
+    // There is one administrator: whoever holds ADMIN_EMAIL now; any former one becomes a student.
     const formerAdmins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
     const demote = formerAdmins.filter((u) => u.email !== adminEmail).map((u) => u.id);
     if (demote.length) await tx.update(users).set({ role: 'student' }).where(inArray(users.id, demote));

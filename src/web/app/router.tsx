@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
     children: [
       ...pagesFor('public'),
       { path: paths.dashboard, element: <DashboardRedirect /> },
-      // The spec's navigation lists /create while its buttons use /new: both lead to the form.
+      // /admin/courses/create is a second address of the form (the buttons use /new): both lead to it.
       { path: paths.admin.courseCreate, element: <Navigate to={paths.admin.courseNew} replace /> },
       { element: <RequireAuth role="admin" />, children: [{ lazy: shell, children: pagesFor('admin') }] },
       { element: <RequireAuth role="student" />, children: [{ lazy: shell, children: pagesFor('student') }] },

@@ -2,7 +2,7 @@ import { RotateCcwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 
-/** A screen's data could not be loaded: the spec's message and a way to try again (or another action). */
+/** A screen's data could not be loaded: the screen's failure message and a way to try again (or another action). */
 export function LoadError({
   message,
   onRetry,

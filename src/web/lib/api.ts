@@ -53,7 +53,7 @@ export async function apiErrorOf(response: Response): Promise<ApiError> {
   );
 }
 
-/** The headers every call sends (the spec's Device-Id), for calls that are not JSON (audio, uploads). */
+/** The headers every call sends (Device-Id, this browser's device id), for calls that are not JSON (audio, uploads). */
 export const deviceHeaders = async (): Promise<Record<string, string>> => ({ 'Device-Id': await getDeviceId() });
 
 type RequestOptions = { signal?: AbortSignal };

@@ -1,4 +1,4 @@
-/** The tutoring brand, in one place (the spec leaves the name out; the server's APP_NAME default matches). */
+/** The tutoring brand, in one place (our own choice of name; the server's APP_NAME default matches). */
 export const APP_NAME = 'CodeTutor';
 
 /** The product tagline: the default subtitle of the dashboard shell. */

@@ -33,7 +33,7 @@ describe('sha256', () => {
 });
 
 describe('createDeviceId', () => {
-  it('is 8 hex of the hash of the body, then the 32-hex body from the hash of the seed (spec §3)', async () => {
+  it('is 8 hex of the hash of the body, then the 32-hex body from the hash of the seed', async () => {
     const seed = '3b241101-e2bb-4255-8caf-4136c566a962';
     const body = (await refSha(seed)).slice(0, 32);
     const id = await createDeviceId(seed);

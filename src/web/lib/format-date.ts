@@ -11,7 +11,7 @@
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const shortMonth = (month: number) => MONTHS[month]!.slice(0, 3);
 
-/** 'Mar 7, 2026': the reader's calendar day of a moment (an enrolment, a course's creation, a forecast). */
+/** 'Mar 7, 2026': the reader's calendar day of a moment (an enrollment, a course's creation, a forecast). */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   return `${shortMonth(d.getMonth())} ${d.getDate()}, ${d.getFullYear()}`;

@@ -22,7 +22,7 @@ type Fallback = {
   titleByCode?: Record<string, string>;
 };
 
-/** Shows a failed call as a toast: the spec's title (the server's, a per-code override, or the fallback) and message. */
+/** Shows a failed call as a toast: its title (the server's, a per-code override, or the fallback) and message. */
 export function toastError(error: unknown, fallback: Fallback) {
   if (isApiError(error)) {
     const title = fallback.titleByCode?.[error.code] ?? error.title ?? fallback.title;

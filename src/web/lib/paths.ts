@@ -12,7 +12,7 @@ export const paths = {
     notifications: '/admin/notifications',
     courses: '/admin/courses',
     courseNew: '/admin/courses/new',
-    /** Listed by the spec's navigation; redirects to courseNew. */
+    /** A second address of the create form (a 'Create Course' link may use it); redirects to courseNew. */
     courseCreate: '/admin/courses/create',
     courseEdit: {
       pattern: '/admin/courses/:courseId/edit',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import script from '../../../public/theme-init.js?raw';
 import { otherTheme, parseTheme, resolveTheme, themeToggleLabel } from './theme';
 
-describe('resolveTheme (spec §4)', () => {
+describe('resolveTheme', () => {
   it('uses the stored theme first', () => {
     expect(resolveTheme('light', true)).toBe('light');
     expect(resolveTheme('dark', false)).toBe('dark');

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   AI_TUTOR_HISTORY_TURNS,
-  AiTutorTexts,
+  AiTutorMessages,
   TutorErrorCode,
   type TutorAskBody,
   type TutorBudget,
@@ -55,7 +55,7 @@ export type PreparedQuestion = {
   searchWeb: boolean;
 };
 
-const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorTexts.notConfigured, AiTutorTexts.unavailableTitle);
+const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorMessages.notConfigured, AiTutorMessages.unavailableTitle);
 const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt' | 'sources'>): TutorMessage => ({
   id: m.id,
   role: m.role,
@@ -186,10 +186,10 @@ export function createAiTutorService(deps: TutorServiceDeps) {
               ),
             );
           // Someone else's conversation, or one about another lesson, is answered like a missing one.
-          if (!own) throw notFound(AiTutorTexts.conversationNotFound);
+          if (!own) throw notFound(AiTutorMessages.conversationNotFound);
         }
         if (!isAdmin && (await questionsToday(tx, userId)) >= dailyMessages) {
-          throw tooManyRequests(AiTutorTexts.budgetSpent(dailyMessages));
+          throw tooManyRequests(AiTutorMessages.budgetSpent(dailyMessages));
         }
         if (conversationId) {
           await tx.update(tutorConversations).set({ updatedAt: at }).where(eq(tutorConversations.id, conversationId));
@@ -250,12 +250,12 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         send({
           type: 'error',
           code: kind === 'timeout' ? TutorErrorCode.timeout : TutorErrorCode.unavailable,
-          message: AiTutorTexts.apology,
+          message: AiTutorMessages.apology,
         });
         return;
       }
       try {
-        const content = text.trim() || AiTutorTexts.emptyReply;
+        const content = text.trim() || AiTutorMessages.emptyReply;
         const sources = citedSources(content, results);
         const at = new Date(Math.max(now().getTime(), new Date(q.userMessage.createdAt).getTime()));
         const [message] = await db
@@ -266,7 +266,7 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         send({ type: 'done', message: toMessage(message!), budget: budget(await questionsToday(db, q.userId), q.isAdmin) });
       } catch (err) {
         log.warn({ err, conversationId: q.conversationId }, 'AI tutor answer could not be stored');
-        send({ type: 'error', code: TutorErrorCode.internal, message: AiTutorTexts.apology });
+        send({ type: 'error', code: TutorErrorCode.internal, message: AiTutorMessages.apology });
       }
     },
   };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_TUTOR_HISTORY_TURNS, AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts, type TutorStreamEvent } from '../../../common/ai-tutor';
+import { AI_TUTOR_HISTORY_TURNS, AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages, type TutorStreamEvent } from '../../../common/ai-tutor';
 import { defaultReply, startFakeOpenAI, type FakeOpenAI } from '@test-support/fake-openai';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { textPdf } from '@test-support/text-pdf';
@@ -296,7 +296,7 @@ describe('who may ask', () => {
     const before = fake.requests.length;
     const spent = await ask(student.cookie, { content: 'One more [[fake:reply]]ok' });
     expect(spent.statusCode).toBe(429);
-    expect(spent.json().error.message).toBe(AiTutorTexts.budgetSpent(DAILY));
+    expect(spent.json().error.message).toBe(AiTutorMessages.budgetSpent(DAILY));
     expect(spent.json().error.message).toBe(`You have used all ${DAILY} of today's questions to the AI tutor. You can ask again tomorrow.`);
     expect(fake.requests.length).toBe(before);
 
@@ -325,7 +325,7 @@ describe('when the model fails', () => {
     expect(res.statusCode).toBe(200);
     const evs = events(res);
     expect(evs.map((e) => e.type)).toEqual(['start', 'error']);
-    expect(evs[1]).toEqual({ type: 'error', code: 'AI_UNAVAILABLE', message: AiTutorTexts.apology });
+    expect(evs[1]).toEqual({ type: 'error', code: 'AI_UNAVAILABLE', message: AiTutorMessages.apology });
     const conversationId = evs[0]!.type === 'start' ? evs[0]!.conversationId : '';
     expect((await messagesOf(conversationId)).map((m) => m.role)).toEqual(['user']);
   });
@@ -337,7 +337,7 @@ describe('when the model fails', () => {
     const took = Date.now() - started;
     const evs = events(res);
     expect(evs.map((e) => e.type)).toEqual(['start', 'error']);
-    expect(evs[1]).toEqual({ type: 'error', code: 'AI_TIMEOUT', message: AiTutorTexts.apology });
+    expect(evs[1]).toEqual({ type: 'error', code: 'AI_TIMEOUT', message: AiTutorMessages.apology });
     expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(took).toBeLessThan(TIMEOUT_MS + 3000);
     await expect.poll(() => fake.lastRequest()!.closedByClient).toBe(true);
@@ -356,9 +356,9 @@ describe('when the model fails', () => {
     const student = await newStudent(course.course.id);
     const evs = events(await ask(student.cookie, { content: 'Anything? [[fake:empty]]' }));
     expect(evs.map((e) => e.type)).toEqual(['start', 'done']);
-    expect(evs[1]).toMatchObject({ type: 'done', message: { role: 'assistant', content: AiTutorTexts.emptyReply } });
+    expect(evs[1]).toMatchObject({ type: 'done', message: { role: 'assistant', content: AiTutorMessages.emptyReply } });
     const conversationId = evs[0]!.type === 'start' ? evs[0]!.conversationId : '';
-    expect((await messagesOf(conversationId)).map((m) => m.content)).toEqual(['Anything? [[fake:empty]]', AiTutorTexts.emptyReply]);
+    expect((await messagesOf(conversationId)).map((m) => m.content)).toEqual(['Anything? [[fake:empty]]', AiTutorMessages.emptyReply]);
   });
 });
 
@@ -414,7 +414,7 @@ describe('conversations', () => {
 
     const res = await ask(intruder.cookie, { content: 'Let me in', conversationId: ownerConversation });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(AiTutorTexts.conversationNotFound);
+    expect(res.json().error.message).toBe(AiTutorMessages.conversationNotFound);
     expect(res.body).not.toContain('secret');
     expect((await getTutor(intruder.cookie)).json()).toMatchObject({ conversationId: null, messages: [] });
     expect((await messagesOf(ownerConversation)).length).toBe(2);
@@ -429,11 +429,11 @@ describe('conversations', () => {
     for (const payload of [{ content: '' }, { content: '   \n ' }, {}]) {
       const res = await ask(alice, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(AiTutorTexts.messageRequired);
+      expect(res.json().error.message).toBe(AiTutorMessages.messageRequired);
     }
     const long = await ask(alice, { content: 'x'.repeat(AI_TUTOR_MESSAGE_MAX_CHARS + 1) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().error.message).toBe(AiTutorTexts.messageTooLong);
+    expect(long.json().error.message).toBe(AiTutorMessages.messageTooLong);
     expect((await ask(alice, { content: 'Hi', conversationId: 'abc' })).statusCode).toBe(400);
     expect((await ask(alice, { content: 'Hi', role: 'system' })).statusCode).toBe(400);
     expect(fake.requests.length).toBe(before);
@@ -526,7 +526,7 @@ describe('without a configured model', () => {
 
     const res = await bare.app.inject({ method: 'POST', url: `${tutorUrl(id)}/messages`, headers: { cookie }, payload: { content: 'Hi' } });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toMatchObject({ message: AiTutorTexts.notConfigured, title: AiTutorTexts.unavailableTitle });
+    expect(res.json().error).toMatchObject({ message: AiTutorMessages.notConfigured, title: AiTutorMessages.unavailableTitle });
     expect(await bare.db.$count(tutorMessages)).toBe(0);
   });
 });
@@ -558,6 +558,6 @@ describe('settings', () => {
     expect(fake.lastRequest()!.authorization).toBe('Bearer not-needed'); // no key: a local server (Ollama, vLLM)
     const spent = await askTuned('Q3 [[fake:reply]]ok');
     expect(spent.statusCode).toBe(429);
-    expect(spent.json().error.message).toBe(AiTutorTexts.budgetSpent(2));
+    expect(spent.json().error.message).toBe(AiTutorMessages.budgetSpent(2));
   });
 });

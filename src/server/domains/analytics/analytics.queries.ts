@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client';
  * src/server/platform/db/schema/analytics.ts (kept current by triggers), never a loop over students.
  * Each statement is independent, so the service runs them side by side on the pool.
  *
- * Progress percent of an enrolment: analytics_percent(completed, total) in SQL (migration
+ * Progress percent of an enrollment: analytics_percent(completed, total) in SQL (migration
  * 0004), the same rule as progressPercent in common/learning.ts.
  */
 
@@ -32,9 +32,9 @@ const day = (v: string) => sql`${v}::date`;
 const n = (v: number) => sql.raw(String(v));
 
 /**
- * Per approved student (v), and per student with at least one enrolment with velocity (r):
+ * Per approved student (v), and per student with at least one enrollment with velocity (r):
  * classification, pace, recent pace, acceleration, trend and risk factors. Reads one
- * row per student (analytics_student_stats, analytics_student_activity), never the enrolments.
+ * row per student (analytics_student_stats, analytics_student_activity), never the enrollments.
  */
 function studentCtes(c: Clock): SQL {
   const now = ts(c.now);
@@ -46,7 +46,7 @@ function studentCtes(c: Clock): SQL {
     Array.from({ length: recentDays }, (_, j) => sql`coalesce(a.completed_days[${n(j + 1)} - (${today} - a.window_end)], 0)`),
     sql` + `,
   );
-  // Per student, from their enrolments: the lessons left, and the enrolments stalled under the
+  // Per student, from their enrollments: the lessons left, and the enrollments stalled under the
   // 'Struggling with content' threshold (started, not completed a lesson in them for a while).
   return sql`
   student_courses as (
@@ -133,13 +133,13 @@ export type StudentsResult = {
   summary: { total: number; active7: number; active: number; struggling: number; inactive: number };
   velocity: { n: number; increasing: number; stable: number; decreasing: number; at_risk: number };
   top: VelocityRow[] | null;
-  /** Over every enrolment (any student). */
-  enrolments: { enrollments: number; average_progress: number | null; completed_lessons: number; first_enrolled: string | null };
+  /** Over every enrollment (any student). */
+  enrollments: { enrollments: number; average_progress: number | null; completed_lessons: number; first_enrolled: string | null };
 };
 
 /**
  * The activity classification (active, struggling, inactive), learning velocity (counts and the
- * most at-risk students) and the enrolment totals.
+ * most at-risk students) and the enrollment totals.
  */
 export function studentsQuery(c: Clock, limit: number): SQL {
   return sql`
@@ -166,7 +166,7 @@ export function studentsQuery(c: Clock, limit: number): SQL {
       'average_progress', round(sum(percent_sum)::numeric / nullif(sum(courses), 0)),
       'completed_lessons', coalesce(sum(completed), 0),
       'first_enrolled', min(first_enrolled_at))
-     from analytics_student_stats) as enrolments`;
+     from analytics_student_stats) as enrollments`;
 }
 
 /** Every student's velocity row, by name (the CSV export). */
@@ -199,7 +199,7 @@ export type CoursesResult = {
         completed: number;
       }[]
     | null;
-  /** Enrolments per PROGRESS_BUCKETS bucket, in its order. */
+  /** Enrollments per PROGRESS_BUCKETS bucket, in its order. */
   distribution: number[];
   course_dropoffs:
     | {
@@ -215,8 +215,8 @@ export type CoursesResult = {
 };
 
 /**
- * Courses by enrolment, the learning paths (chapters and per-course drop-off points, from the
- * per-lesson counts) and the progress distribution of the enrolments.
+ * Courses by enrollment, the learning paths (chapters and per-course drop-off points, from the
+ * per-lesson counts) and the progress distribution of the enrollments.
  */
 export function coursesQuery(c: Clock): SQL {
   const now = ts(c.now);
@@ -509,7 +509,7 @@ export type RecentRow = {
   status: string;
 };
 
-/** The 10 newest enrolments of the last 30 days, with their progress (newest first, through the enrolled_at index). */
+/** The 10 newest enrollments of the last 30 days, with their progress (newest first, through the enrolled_at index). */
 export function recentEnrollmentsQuery(c: Clock): SQL {
   const now = ts(c.now);
   return sql`

@@ -101,7 +101,7 @@ export function forecasts(
   totals: { enrollments: number; completedEnrollments: number; firstEnrolledAt: Date | null },
   now: Date,
 ): AnalyticsResponse['predictiveTrends'] {
-  // Forecasts need at least one week of enrolment history.
+  // Forecasts need at least one week of enrollment history.
   if (!totals.firstEnrolledAt || now.getTime() - totals.firstEnrolledAt.getTime() < R.bucketDays * DAY_MS) return [];
   const last4 = weeks.slice(-4);
   const avgNew = last4.reduce((s, w) => s + w.newEnrollments, 0) / 4;
@@ -244,7 +244,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
       ]);
 
       const s = students.summary;
-      const e = students.enrolments;
+      const e = students.enrollments;
       const share = (n: number) => ({ count: n, percent: percentOf(n, s.total) ?? 0 });
       const t = courses.totals;
       const weeks = weekly(clock.today, time.weekly);
@@ -404,7 +404,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
       };
     },
 
-    /** Every student with an enrolment: the velocity and risk table (the CSV export). */
+    /** Every student with an enrollment: the velocity and risk table (the CSV export). */
     async velocityTable(): Promise<VelocityStudent[]> {
       await db.execute(sql`select analytics_fold()`);
       const rows = await all<VelocityRow>(studentsCsvQuery(clockFor(now(), 'all')));

@@ -37,7 +37,7 @@ async function learner(t: AnalyticsTestApp, name: string, courseId: string, enro
   return id;
 }
 
-describe('student classification (§4) and the summary cards', () => {
+describe('student classification (active, struggling, inactive) and the summary cards', () => {
   let t: AnalyticsTestApp;
   let body: AnalyticsResponse;
   const ids: Record<string, string> = {};
@@ -52,7 +52,7 @@ describe('student classification (§4) and the summary cards', () => {
     ids.after7 = await learner(t, 'After7', A.id, 40 * DAY, five(7 * DAY + SECOND));
     ids.at14 = await learner(t, 'At14', A.id, 40 * DAY, five(14 * DAY));
     ids.after14 = await learner(t, 'After14', A.id, 40 * DAY, five(14 * DAY + SECOND));
-    ids.never = await student(t.db, 'Never'); // no enrolment, no activity
+    ids.never = await student(t.db, 'Never'); // no enrollment, no activity
     // Exactly 30%: 3 of 10. 29%: 2 of 7 = 28.6, rounded to 29.
     ids.pct30 = await learner(
       t,
@@ -68,7 +68,7 @@ describe('student classification (§4) and the summary cards', () => {
       10 * DAY,
       E.lessons.slice(0, 2).map((l) => [l, DAY]),
     );
-    // Active yesterday, then unenrolled: no enrolment left, so never "struggling".
+    // Active yesterday, then unenrolled: no enrollment left, so never "struggling".
     ids.unenrolled = await learner(t, 'Unenrolled', A.id, 10 * DAY, [[A.lessons[0]!, DAY]]);
     await t.db.execute(sql`delete from enrollments where student_id = ${ids.unenrolled}`);
     await t.db.execute(sql`delete from lesson_progress where student_id = ${ids.unenrolled}`);
@@ -84,7 +84,7 @@ describe('student classification (§4) and the summary cards', () => {
     expect(body.totals.activeStudents).toBe(4);
   });
 
-  it('classifies inactive after 14 days (not at exactly 14), struggling below 30% with an enrolment, else active', () => {
+  it('classifies inactive after 14 days (not at exactly 14), struggling below 30% with an enrollment, else active', () => {
     const status = (id: string) => body.learningVelocity.students.find((s) => s.student.id === id)?.status;
     expect(status(ids.at7!)).toBe('active');
     expect(status(ids.after7!)).toBe('active');
@@ -92,7 +92,7 @@ describe('student classification (§4) and the summary cards', () => {
     expect(status(ids.after14!)).toBe('inactive');
     expect(status(ids.pct30!)).toBe('active');
     expect(status(ids.pct29!)).toBe('struggling');
-    // never (no activity) is inactive; unenrolled (no enrolment, active yesterday) is active: 5 active, 1 struggling, 2 inactive.
+    // never (no activity) is inactive; unenrolled (no enrollment, active yesterday) is active: 5 active, 1 struggling, 2 inactive.
     expect(body.studentEngagement).toEqual({
       total: 8,
       active: { count: 5, percent: 63 },
@@ -102,7 +102,7 @@ describe('student classification (§4) and the summary cards', () => {
   });
 
   it('fills the summary cards', () => {
-    // Enrolments: four at 50% (40 days ago), 30% and 29% (10 days ago): average 259 / 6 = 43.2.
+    // Enrollments: four at 50% (40 days ago), 30% and 29% (10 days ago): average 259 / 6 = 43.2.
     expect(body.totals).toMatchObject({
       totalCourses: 2,
       publishedCourses: 2,
@@ -135,7 +135,7 @@ describe('student classification (§4) and the summary cards', () => {
   });
 });
 
-describe('learning velocity (§9)', () => {
+describe('learning velocity', () => {
   let t: AnalyticsTestApp;
   let body: AnalyticsResponse;
   const ids: Record<string, string> = {};
@@ -221,8 +221,8 @@ describe('learning velocity (§9)', () => {
     expect(velocityOf(body, ids.both!).averageProgress).toBe(40); // (80 + 0) / 2
   });
 
-  it('judges risk per enrolment: a finished course, a course not started or one just begun is no risk', () => {
-    // The old rule (any enrolment under 20%) flagged each of these 'Struggling with content'.
+  it('judges risk per enrollment: a finished course, a course not started or one just begun is no risk', () => {
+    // The old rule (any enrollment under 20%) flagged each of these 'Struggling with content'.
     expect(velocityOf(body, ids.finished!)).toMatchObject({ averageProgress: 50, riskFactors: [], engagementTrend: 'increasing' });
     expect(velocityOf(body, ids.starting!).riskFactors).toEqual([]);
     // Nothing left to learn: no risk, however slow the pace was (the old rule said 'Low activity').
@@ -254,7 +254,7 @@ describe('learning velocity (§9)', () => {
   });
 });
 
-describe('drop-off (§9) and learning paths', () => {
+describe('drop-off and learning paths', () => {
   let t: AnalyticsTestApp;
   let body: AnalyticsResponse;
   let F: Awaited<ReturnType<typeof course>>;
@@ -502,7 +502,7 @@ describe('time range', () => {
   });
 });
 
-describe('weekly engagement, forecasts and recent enrolments', () => {
+describe('weekly engagement, forecasts and recent enrollments', () => {
   let t: AnalyticsTestApp;
   let body: AnalyticsResponse;
 
@@ -521,7 +521,7 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
     const k3 = await learner(t, 'K3', K.id, 2 * DAY, []);
     await learner(t, 'K4', K.id, 8 * DAY, []);
     await learner(t, 'K5', K.id, 22 * DAY, []);
-    await learner(t, 'K6', K.id, 30 * DAY, []); // exactly 30 days: a recent enrolment
+    await learner(t, 'K6', K.id, 30 * DAY, []); // exactly 30 days: a recent enrollment
     await learner(t, 'K7', K.id, 30 * DAY + SECOND, []); // not
     await eventAt(t.db, k2, K.lessons[0]!, 'lesson_opened', t.ago(DAY));
     await eventAt(t.db, k3, K.lessons[0]!, 'lesson_opened', t.ago(15 * DAY));
@@ -538,14 +538,14 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
       '2026-03-04',
       '2026-03-10',
     ]);
-    // Enrolments: k2, k3 (this week), k4 (last week), k5 (3 weeks ago), k6, k7 (bucket 4 weeks ago).
+    // Enrollments: k2, k3 (this week), k4 (last week), k5 (3 weeks ago), k6, k7 (bucket 4 weeks ago).
     expect(w.map((x) => x.newEnrollments)).toEqual([0, 0, 0, 2, 1, 0, 1, 2]);
     expect(w.map((x) => x.lessonsCompleted)).toEqual([5, 0, 0, 0, 0, 0, 3, 2]);
     // Active: k1 (50, 9 and 1 days ago), k3 (15 days ago), k2 (yesterday).
     expect(w.map((x) => x.activeStudents)).toEqual([1, 0, 0, 0, 0, 1, 1, 2]);
   });
 
-  it('forecasts from the last 4 weeks with the spec confidences', () => {
+  it('forecasts from the last 4 weeks with the fixed confidences (75, 65, 80)', () => {
     expect(body.predictiveTrends).toEqual([
       {
         metric: 'student_growth',
@@ -580,7 +580,7 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
     ]);
   });
 
-  it('lists the enrolments of the last 30 days, newest first', () => {
+  it('lists the enrollments of the last 30 days, newest first', () => {
     expect(body.recentEnrollments.map((e) => [e.student.lastName, e.course?.title, e.progressPercent, e.status])).toEqual([
       ['K2', 'Weeks', 0, 'active'],
       ['K3', 'Weeks', 0, 'active'],
@@ -592,8 +592,8 @@ describe('weekly engagement, forecasts and recent enrolments', () => {
   });
 });
 
-describe('forecasts need a week of history; recent enrolments stop at 10', () => {
-  it('is empty before the first enrolment is a week old', async () => {
+describe('forecasts need a week of history; recent enrollments stop at 10', () => {
+  it('is empty before the first enrollment is a week old', async () => {
     const t = await analyticsApp();
     const C = await course(t.db, 'New', [2]);
     await learner(t, 'Early', C.id, 7 * DAY - SECOND, []);
@@ -602,7 +602,7 @@ describe('forecasts need a week of history; recent enrolments stop at 10', () =>
     expect((await t.analytics()).predictiveTrends.map((p) => p.confidence)).toEqual([75, 65, 80]);
   });
 
-  it('shows at most 10 recent enrolments', async () => {
+  it('shows at most 10 recent enrollments', async () => {
     const t = await analyticsApp();
     const C = await course(t.db, 'Busy', [1]);
     for (let i = 0; i < 12; i++) await learner(t, `B${String(i).padStart(2, '0')}`, C.id, (i + 1) * DAY, []);
@@ -672,7 +672,7 @@ describe('tutorial PDF downloads and completion', () => {
 });
 
 describe('progress distribution', () => {
-  it('counts every enrolment in its bucket, both ends included', async () => {
+  it('counts every enrollment in its bucket, both ends included', async () => {
     const t = await analyticsApp();
     const Q = await course(t.db, 'Quarters', [4]);
     const C23 = await course(t.db, 'TwentyThree', [23]);
@@ -700,7 +700,7 @@ describe('progress distribution', () => {
     await enrolled('P76', C25, 19); // 19/25 = 76
     await enrolled('P51', C67, 34); // 34/67 = 50.7 → 51
     await enrolled('P99', C67, 66); // 66/67 = 98.5 → 99 (never 100 before the last lesson)
-    // Unenrolled: the progress left behind is no enrolment.
+    // Unenrolled: the progress left behind is no enrollment.
     const gone = await enrolled('Gone', Q, 2);
     await t.db.execute(sql`delete from enrollments where student_id = ${gone}`);
 

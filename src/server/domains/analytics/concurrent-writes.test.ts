@@ -213,9 +213,9 @@ describe('analytics counts under concurrent writes', () => {
     expect(await pending()).toEqual({ queued: 0, lessons: 0, hours: 0 });
     const { rows } = await t.db.execute(sql`
       select (select count(*) from analytics_lesson_stats where lesson_id in (${c.lessons[0]!}, ${other.lessons[0]!}))::int as gone_lessons,
-             (select count(*) from analytics_enrollment_stats where student_id = ${deleted!} or course_id = ${other.id})::int as gone_enrolments,
+             (select count(*) from analytics_enrollment_stats where student_id = ${deleted!} or course_id = ${other.id})::int as gone_enrollments,
              (select completed from analytics_enrollment_stats where student_id = ${kept!} and course_id = ${c.id}) as kept_completed`);
-    expect(rows).toEqual([{ gone_lessons: 0, gone_enrolments: 0, kept_completed: 1 }]);
+    expect(rows).toEqual([{ gone_lessons: 0, gone_enrollments: 0, kept_completed: 1 }]);
     expect(await lessonTotals(c.lessons[1]!)).toEqual({ started: 1, completed: 1 });
     expect(await lessonTotals(c.lessons[2]!)).toEqual({ started: 0, completed: 0 });
   });

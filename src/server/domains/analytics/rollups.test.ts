@@ -17,7 +17,7 @@ import {
 
 /**
  * The rollups are kept by triggers on every write; analytics_rebuild() recomputes them from the
- * raw rows. After a mix of writes through the real API (progress, events, enrolment removal,
+ * raw rows. After a mix of writes through the real API (progress, events, enrollment removal,
  * deletions of a lesson, a chapter, a course and a student) both must give the same answer.
  */
 
@@ -30,7 +30,7 @@ async function rollups(db: Db, today: string) {
     lessons: await q(sql`
       select lesson_id, course_id, lesson_type, started, completed, recovered from analytics_lesson_totals
       where started <> 0 or completed <> 0 or recovered <> 0 order by lesson_id`),
-    enrolments: await q(sql`
+    enrollments: await q(sql`
       select student_id, course_id, enrolled_at, started, completed, last_completed_at from analytics_enrollment_stats
       where enrolled_at is not null or started <> 0 order by student_id, course_id`),
     students: await q(sql`select * from analytics_student_stats order by student_id`),
@@ -123,7 +123,7 @@ describe('rollups kept by triggers = rollups rebuilt from the raw tables', () =>
   it('gives the same rollup rows', async () => {
     const after = await rollups(t.db, '2026-03-10');
     expect(after.lessons).toEqual(before.tables.lessons);
-    expect(after.enrolments).toEqual(before.tables.enrolments);
+    expect(after.enrollments).toEqual(before.tables.enrollments);
     expect(after.students).toEqual(before.tables.students);
     expect(after.students).toHaveLength(3);
     expect(after.hourly).toEqual(before.tables.hourly);
@@ -156,7 +156,7 @@ describe('rollups kept by triggers = rollups rebuilt from the raw tables', () =>
 
   it('counted what the writes left', () => {
     const all = before.answers[0]!;
-    // Enrolments left: s1 in X (Z deleted), s2 in X and Y, s3 in X.
+    // Enrollments left: s1 in X (Z deleted), s2 in X and Y, s3 in X.
     expect(all.totals.totalEnrollments).toBe(4);
     // Completed in enrolled courses: s1 2 of X (one lesson deleted), s2 1 in X and 1 in Y, s3 1 in X.
     expect(all.totals.completedLessons).toBe(5);

@@ -34,7 +34,7 @@ describe('GET /api/admin/analytics/students.csv', () => {
       await enrollAt(t.db, r[0]!.id, C.id, t.ago(14 * DAY));
       if (first === 'Plain') for (const l of C.lessons.slice(0, 2)) await completedAt(t.db, r[0]!.id, l, t.ago(DAY));
     }
-    await student(t.db, 'NoEnrolment'); // not in the table: no velocity without an enrolment
+    await student(t.db, 'NoEnrollment'); // not in the table: no velocity without an enrollment
     res = await t.app.inject({ method: 'GET', url: '/api/admin/analytics/students.csv', headers: { cookie: t.admin } });
     rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   });

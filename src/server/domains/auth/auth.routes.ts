@@ -173,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['invitations'],
-        summary: 'Accept an invitation: register approved, enrol in its courses and sign in',
+        summary: 'Accept an invitation: register approved, enroll in its courses and sign in',
         params: z.object({ token: z.string().max(200) }),
         body: acceptInvitationBodySchema,
         response: { 200: meResponseSchema },

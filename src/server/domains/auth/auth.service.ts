@@ -75,7 +75,7 @@ export function createAuthService({ db, codes, adminEmail, devLoginCode, now }: 
       return rows.map((u) => ({ email: u.email, fullName: fullNameOf(u), approvalStatus: u.approvalStatus }));
     },
 
-    /** Outside production only: the spec's quick login as a built-in test student. */
+    /** Outside production only: quick login, without a code, as one of the built-in test students. */
     async devLogin(email: string): Promise<UserRow> {
       if (!devLoginCode) throw forbidden('Development tools are disabled in production.');
       if (!isTestStudent(email)) throw forbidden('Quick login is only for the built-in test students.');

@@ -91,7 +91,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       onRequest: requireAdmin,
       schema: {
         tags: ['courses'],
-        summary: 'Delete a course with its chapters, lessons, uploaded files, enrolments and progress',
+        summary: 'Delete a course with its chapters, lessons, uploaded files, enrollments and progress',
         params: idParams,
       },
     },

@@ -137,7 +137,7 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
     },
 
     /**
-     * One transaction removes the course with its chapters, lessons, enrolments and progress
+     * One transaction removes the course with its chapters, lessons, enrollments and progress
      * (foreign keys cascade) and the rows of the files its lessons used; the files' bytes are
      * removed from storage once that has committed.
      */

@@ -203,7 +203,7 @@ describe('GET /api/admin/courses/:id', () => {
 });
 
 describe('DELETE /api/admin/courses/:id', () => {
-  it('removes chapters, lessons, uploaded files (rows and bytes), enrolments and progress, and nothing else', async () => {
+  it('removes chapters, lessons, uploaded files (rows and bytes), enrollments and progress, and nothing else', async () => {
     const alice = await userId(t.db, ALICE);
     const target = await seedCourse(t.db, { title: 'Doomed', chapters: [{ title: 'C1', lessons: [{ title: 'seeded' }] }] });
     const other = await seedCourse(t.db, { title: 'Survivor', chapters: [{ title: 'K1', lessons: [{ title: 'kept' }] }] });

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/errors';
 import { requireAdmin, requireSession } from '../../platform/http/guards';
 import { contentDisposition, isPdf, pdfDownloadName, type FilesService } from './files.service';
 
-/** An upload failure: the API's error plus the spec's errCode/errMsg. */
+/** An upload failure: the API's error plus errCode/errMsg, the fields upload clients read. */
 class UploadError extends AppError {
   constructor(
     statusCode: number,
@@ -32,12 +32,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   // Registered here, not on the whole app: only these routes accept multipart bodies.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
 
-  // Every failure of these routes also carries errCode/errMsg, the shape the spec's upload client reads.
+  // Every failure of these routes also carries errCode/errMsg (errMsg = message), the fields upload clients read.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = err instanceof AppError;
     const status = known ? err.statusCode : err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'upload failed');
-    // An unexpected failure gets the spec's generic text; a known one (a full disk, say) says what happened.
+    // An unexpected failure gets the generic 'Failed to upload file'; a known one (a full disk, say) says what happened.
     const message = status >= 500 && !known ? 'Failed to upload file' : err.message;
     const code = known ? err.code : status >= 500 ? ErrorCode.internal : ErrorCode.validation;
     const errCode = err instanceof UploadError ? err.errCode : code;

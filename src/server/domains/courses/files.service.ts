@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { extractPdfText } from '../../platform/storage/pdf-text';
 import { newStorageKey, type FileStorage } from '../../platform/storage/storage';
 import { ErrorCode } from '../../../common/errors';
-import { MediaTexts } from '../../../common/media-helpers-texts';
+import { MediaMessages } from '../../../common/media-helpers-texts';
 import { UploadMessages } from '../../../common/files';
 import type { Queryable, Tx } from '../../platform/db/transaction';
 import { isUuid } from '../../platform/http/ids';
@@ -176,16 +176,16 @@ export function createFilesService({ db, storage, log }: FilesServiceDeps) {
 
     /** A stored image (a generated course thumbnail) by id; never a PDF or any other file. */
     async openImage(fileId: string) {
-      if (!isUuid(fileId)) throw notFound(MediaTexts.imageNotFound);
+      if (!isUuid(fileId)) throw notFound(MediaMessages.imageNotFound);
       const [file] = await db
         .select()
         .from(files)
         .where(and(eq(files.id, fileId), sql`${files.contentType} in ('image/png', 'image/jpeg', 'image/webp')`));
-      if (!file) throw notFound(MediaTexts.imageNotFound);
+      if (!file) throw notFound(MediaMessages.imageNotFound);
       const blob = await storage.get(file.storageKey);
       if (!blob) {
         log.warn({ fileId: file.id, key: file.storageKey }, 'file row without stored bytes');
-        throw notFound(MediaTexts.imageNotFound);
+        throw notFound(MediaMessages.imageNotFound);
       }
       return { file, ...blob };
     },

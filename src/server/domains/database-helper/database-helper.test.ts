@@ -60,7 +60,7 @@ describe('GET /api/admin/database-helper', () => {
   it('answers the first Java course, whether each user is enrolled in it, and all courses', async () => {
     const body = await search('');
     expect(body.javaCourse).toMatchObject({ title: 'Java Object-Oriented Programming', isPublished: true });
-    // The seed enrols Alice and Bob in the first two demo courses (C and Java).
+    // The seed enrolls Alice and Bob in the first two demo courses (C and Java).
     expect(body.users.find((u) => u.email === ALICE)).toMatchObject({ enrolledInJava: true, approvalStatus: 'approved', role: 'student' });
     expect(body.users.find((u) => u.email === CAROL)).toMatchObject({ enrolledInJava: false, approvalStatus: 'pending' });
     expect(body.users.find((u) => u.email === ADMIN)).toMatchObject({ role: 'admin' });

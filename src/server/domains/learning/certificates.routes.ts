@@ -49,7 +49,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ certificates: Certifica
         tags,
         summary:
           "Public verification of a certificate: student name, course title and date, and its status: 'valid', or 'revoked' " +
-          'with the date and reason. Unenrolment or a rejected account leave a certificate valid.',
+          'with the date and reason. Unenrollment or a rejected account leave a certificate valid.',
         params: z.object({ id: z.string() }),
         response: { 200: certificateVerifyResponseSchema },
       },

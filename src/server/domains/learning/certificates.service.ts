@@ -33,7 +33,7 @@ const toCertificate = (r: CertRow): Certificate => ({
   revocationReason: r.revocation_reason,
 });
 
-/** What the public check answers. The enrolment and the account's approval play no part (docs/decisions/016). */
+/** What the public check answers. The enrollment and the account's approval play no part (docs/decisions/016). */
 const verification = (cert: Certificate): CertificateVerifyResponse => ({
   valid: cert.revokedAt === null,
   status: cert.revokedAt === null ? 'valid' : 'revoked',

@@ -132,10 +132,12 @@ const Q = {
      from lessons l join chapters ch on ch.id = l.chapter_id join courses c on c.id = ch.course_id
      where l.id = $1`,
   ),
-  courseLessons: statement(
-    'course_lessons',
-    `select count(l.id)::int as total from chapters ch join lessons l on l.chapter_id = ch.id where ch.course_id = $1`,
-  ),
+  /**
+   * What completing lesson $2 does to its course, given the lessons $3 completed before it (the
+   * preview's simulated set): counts and "course just completed", the progress write's own rule
+   * (learning_completion_outcome, platform/db/sql/learning.sql). Writes nothing.
+   */
+  completionOutcome: statement('completion_outcome', `select * from learning_completion_outcome($1, $2, $3::uuid[])`),
   /** The access check, the lock, the counts, the write and the certificate in one call (platform/db/sql/learning.sql). */
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
   lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
@@ -416,17 +418,22 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
 
     async recordProgress(auth: ActiveSession, lessonId: string, body: ProgressBody): Promise<ProgressResponse> {
       if (isPreview(auth)) {
-        const { courseId } = await checkLesson(auth, lessonId);
-        // Preview: the answer as if this were the only lesson done; nothing is written.
-        const { rows } = await run<{ total: number }>(pool, Q.courseLessons, [courseId]);
-        const total = rows[0]?.total ?? 0;
-        const completed = body.status === 'completed' ? Math.min(1, total) : 0;
-        const done = total > 0 && completed >= total;
+        await checkLesson(auth, lessonId);
+        // Preview: the answer as if this were the only lesson done (the simulated set before it is
+        // empty), from the progress write's own rule; nothing is written.
+        const { rows } = await run<{ total: number; completed_before: number; completed_after: number; course_just_completed: boolean }>(
+          pool,
+          Q.completionOutcome,
+          [auth.user.id, lessonId, []],
+        );
+        const o = rows[0]!;
+        const completing = body.status === 'completed';
+        const completed = completing ? o.completed_after : o.completed_before;
         return {
           lessonStatus: body.status,
-          progress: { completedLessons: completed, totalLessons: total, percent: progressPercent(completed, total) },
-          courseCompleted: done,
-          justCompleted: done,
+          progress: { completedLessons: completed, totalLessons: o.total, percent: progressPercent(completed, o.total) },
+          courseCompleted: courseStatus(completed, o.total) === 'completed',
+          justCompleted: completing && o.course_just_completed,
           preview: true,
         };
       }
@@ -440,6 +447,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         completed_after: number;
         lesson_status: LessonStatus;
         detail: string | null;
+        course_just_completed: boolean;
       }>(pool, Q.recordProgress, [auth.user.id, lessonId, body.status, now().toISOString()]);
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
@@ -455,12 +463,12 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       }
       if (r.access === 'video_not_watched') throw conflict(LearningMessages.watchFirst(Number(r.detail)), ErrorCode.videoNotWatched);
       assertAccess(r.access);
-      const courseCompleted = r.total > 0 && r.completed_after >= r.total;
       return {
         lessonStatus: r.lesson_status,
         progress: { completedLessons: r.completed_after, totalLessons: r.total, percent: progressPercent(r.completed_after, r.total) },
-        courseCompleted,
-        justCompleted: courseCompleted && r.completed_before < r.total,
+        courseCompleted: courseStatus(r.completed_after, r.total) === 'completed',
+        // "Just completed" is the progress write's answer (learning_completion_outcome), under its lock.
+        justCompleted: r.course_just_completed,
         preview: false,
       };
     },

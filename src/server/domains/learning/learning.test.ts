@@ -74,7 +74,7 @@ describe('guards', () => {
 });
 
 describe('GET /api/student/dashboard', () => {
-  it("contains only the caller's own enrolments and progress", async () => {
+  it("contains only the caller's own enrollments and progress", async () => {
     const { course, lessonIds } = await seedCourse(t.db, { title: 'Bob only', ...twoChapters() });
     await enroll(t.db, bobId, course.id);
     await completeLesson(t.db, bobId, lessonIds[0]![0]!);
@@ -408,5 +408,74 @@ describe('PUT /api/lessons/:lessonId/progress', () => {
     expect(await t.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, lessonIds[0]![0]!))).toHaveLength(0);
     expect(await t.db.select().from(certificates).where(eq(certificates.studentId, adminId))).toHaveLength(0);
     expect(await t.db.select().from(enrollments).where(eq(enrollments.courseId, course.id))).toHaveLength(0);
+  });
+
+  it('in admin preview answers as if the lesson were the only one done', async () => {
+    const { lessonIds } = await seedCourse(t.db, twoChapters());
+    const lesson = lessonIds[1]![0]!;
+    expect((await put(lesson, 'completed', admin)).json()).toEqual({
+      lessonStatus: 'completed',
+      progress: { completedLessons: 1, totalLessons: 3, percent: progressPercent(1, 3) },
+      courseCompleted: false,
+      justCompleted: false,
+      preview: true,
+    });
+    expect((await put(lesson, 'in_progress', admin)).json()).toEqual({
+      lessonStatus: 'in_progress',
+      progress: { completedLessons: 0, totalLessons: 3, percent: 0 },
+      courseCompleted: false,
+      justCompleted: false,
+      preview: true,
+    });
+  });
+});
+
+describe('learning_completion_outcome (the one rule for "course just completed")', () => {
+  const outcome = async (student: string, lesson: string, completed: string[] | null) =>
+    (
+      await t.db.execute<{ total: number; completed_before: number; completed_after: number; course_just_completed: boolean }>(
+        sql`select * from learning_completion_outcome(${student}::uuid, ${lesson}::uuid, ${completed === null ? null : `{${completed.join(',')}}`}::uuid[])`,
+      )
+    ).rows[0];
+
+  it('answers from a given set of completed lessons, counting only those of the course and writing nothing', async () => {
+    const { lessonIds } = await seedCourse(t.db, twoChapters());
+    const other = await seedCourse(t.db, twoChapters());
+    const [l1, l2, l3] = lessonIds.flat() as [string, string, string];
+    const stranger = other.lessonIds[0]![0]!;
+    expect(await outcome(aliceId, l3, [])).toEqual({ total: 3, completed_before: 0, completed_after: 1, course_just_completed: false });
+    expect(await outcome(aliceId, l3, [l1, l2, stranger])).toEqual({
+      total: 3,
+      completed_before: 2,
+      completed_after: 3,
+      course_just_completed: true,
+    });
+    // The lesson already done: nothing changes, so the course is complete but not just now.
+    expect(await outcome(aliceId, l3, [l1, l2, l3])).toEqual({
+      total: 3,
+      completed_before: 3,
+      completed_after: 3,
+      course_just_completed: false,
+    });
+    expect(await rows(aliceId, l3)).toHaveLength(0);
+  });
+
+  it("answers from the student's stored progress when no set is given; an unknown lesson finishes nothing", async () => {
+    const s = await newStudent('outcome');
+    const { course, lessonIds } = await seedCourse(t.db, twoChapters());
+    await enroll(t.db, s.id, course.id);
+    const [l1, l2, l3] = lessonIds.flat() as [string, string, string];
+    await put(l1, 'completed', s.cookie);
+    await put(l2, 'in_progress', s.cookie);
+    expect(await outcome(s.id, l3, null)).toEqual({ total: 3, completed_before: 1, completed_after: 2, course_just_completed: false });
+    await put(l2, 'completed', s.cookie);
+    expect(await outcome(s.id, l3, null)).toEqual({ total: 3, completed_before: 2, completed_after: 3, course_just_completed: true });
+    expect(await outcome(s.id, l2, null)).toEqual({ total: 3, completed_before: 2, completed_after: 2, course_just_completed: false });
+    expect(await outcome(s.id, crypto.randomUUID(), [])).toEqual({
+      total: 0,
+      completed_before: 0,
+      completed_after: 0,
+      course_just_completed: false,
+    });
   });
 });

@@ -59,7 +59,7 @@ describe('the media helpers’ configuration', () => {
     });
   });
 
-  it("reads IMAGE_ALT_MODELS: the spec's names, each optionally mapped to the provider's id", () => {
+  it("reads IMAGE_ALT_MODELS: names from the fixed list of alternative models, each optionally mapped to the provider's id", () => {
     const env = loadEnv({
       ...base,
       IMAGE_BASE_URL: 'http://x/v1',

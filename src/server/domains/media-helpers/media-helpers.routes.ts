@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { courseResponseSchema } from '../../../common/courses';
 import { ErrorCode } from '../../../common/errors';
 import {
-  MediaTexts,
+  MediaMessages,
   RECORDING_MAX_BYTES,
   speechBodySchema,
   thumbnailCandidatesResponseSchema,
@@ -43,7 +43,7 @@ export const mediaHelpersRoutes: FastifyPluginAsyncZod<{ media: MediaHelpersServ
         tags,
         summary:
           'Generate 1 to 4 thumbnail images (numOutputs, default 1) from a prompt with the image model (IMAGE_MODEL, or one of the ' +
-          "spec's alternative models the provider offers). They are kept for an hour; choose one with PUT .../thumbnail. 503 when not configured.",
+          'six alternative models, IMAGE_ALT_MODELS, the provider offers). They are kept for an hour; choose one with PUT .../thumbnail. 503 when not configured.',
         params: idParams,
         body: thumbnailGenerateBodySchema,
         response: { 201: thumbnailCandidatesResponseSchema },
@@ -147,14 +147,14 @@ export const mediaHelpersRoutes: FastifyPluginAsyncZod<{ media: MediaHelpersServ
     },
     async (request) => {
       await media.checkTranscription(request.auth!, request.params.lessonId);
-      if (!request.isMultipart()) throw badRequest(MediaTexts.audioRequired, MediaTexts.failedTitle('transcription'));
+      if (!request.isMultipart()) throw badRequest(MediaMessages.audioRequired, MediaMessages.failedTitle('transcription'));
       let audio: Buffer | undefined;
       try {
         const part = await request.file();
         audio = part ? await part.toBuffer() : undefined;
       } catch (err) {
         if ((err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, ErrorCode.payloadTooLarge, MediaTexts.audioTooLarge, MediaTexts.failedTitle('transcription'));
+          throw new AppError(413, ErrorCode.payloadTooLarge, MediaMessages.audioTooLarge, MediaMessages.failedTitle('transcription'));
         }
         throw err;
       }

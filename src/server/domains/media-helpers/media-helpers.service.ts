@@ -6,7 +6,7 @@ import type { Course } from '../../../common/courses';
 import type { thumbnailGenerateBodySchema, ThumbnailCandidatesResponse } from '../../../common/media-helpers';
 import {
   imagePath,
-  MediaTexts,
+  MediaMessages,
   RECORDING_MAX_BYTES,
   storedImageId,
   THUMBNAIL_CANDIDATE_TTL_MS,
@@ -41,10 +41,10 @@ export type MediaServiceDeps = {
 };
 
 export const notConfigured = (helper: MediaHelper) =>
-  new AppError(503, ErrorCode.unavailable, MediaTexts.notConfigured(helper), MediaTexts.unavailableTitle);
+  new AppError(503, ErrorCode.unavailable, MediaMessages.notConfigured(helper), MediaMessages.unavailableTitle);
 const budgetSpent = (message: string) => {
   const err = tooManyRequests(message);
-  return new AppError(err.statusCode, err.code, message, MediaTexts.budgetTitle);
+  return new AppError(err.statusCode, err.code, message, MediaMessages.budgetTitle);
 };
 const candidateUrl = (id: string) => `/api/admin/thumbnail-candidates/${id}`;
 
@@ -60,7 +60,7 @@ export function createMediaHelpersService(deps: MediaServiceDeps) {
   async function spendForStudent(auth: ActiveSession, helper: 'speech' | 'transcription') {
     const limit = deps.limits[helper];
     const spent = await budget.spend(auth.user.id, helper, 1, auth.user.role === 'admin' ? null : limit);
-    if (!spent.ok) throw budgetSpent(MediaTexts.budgetSpent(helper, limit));
+    if (!spent.ok) throw budgetSpent(MediaMessages.budgetSpent(helper, limit));
   }
 
   async function call<T>(helper: MediaHelper, fn: () => Promise<T>, context: object): Promise<T> {
@@ -89,13 +89,13 @@ export function createMediaHelpersService(deps: MediaServiceDeps) {
       if (!image) throw notConfigured('image');
       const model = input.model === undefined ? undefined : image.altModel(input.model);
       if (input.model !== undefined && model === undefined)
-        throw badRequest(MediaTexts.modelNotOffered(input.model), MediaTexts.failedTitle('image'));
+        throw badRequest(MediaMessages.modelNotOffered(input.model), MediaMessages.failedTitle('image'));
 
       const limit = deps.limits.image;
       const spent = await budget.spend(auth.user.id, 'image', input.numOutputs, limit);
       if (!spent.ok) {
         throw budgetSpent(
-          spent.budget.remaining > 0 ? MediaTexts.imagesLeft(spent.budget.remaining) : MediaTexts.budgetSpent('image', limit),
+          spent.budget.remaining > 0 ? MediaMessages.imagesLeft(spent.budget.remaining) : MediaMessages.budgetSpent('image', limit),
         );
       }
       // Offers nobody chose within the hour are dropped here, by whichever generation comes next.
@@ -134,12 +134,12 @@ export function createMediaHelpersService(deps: MediaServiceDeps) {
 
     /** An offered image's bytes, while it is on offer. */
     async candidate(candidateId: string) {
-      if (!isUuid(candidateId)) throw notFound(MediaTexts.candidateGone);
+      if (!isUuid(candidateId)) throw notFound(MediaMessages.candidateGone);
       const [row] = await db
         .select()
         .from(thumbnailCandidates)
         .where(and(eq(thumbnailCandidates.id, candidateId), gt(thumbnailCandidates.createdAt, expiredBefore())));
-      if (!row) throw notFound(MediaTexts.candidateGone);
+      if (!row) throw notFound(MediaMessages.candidateGone);
       return row;
     },
 
@@ -162,7 +162,7 @@ export function createMediaHelpersService(deps: MediaServiceDeps) {
         );
       if (!candidate) {
         const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-        throw notFound(course ? MediaTexts.candidateGone : 'Course not found');
+        throw notFound(course ? MediaMessages.candidateGone : 'Course not found');
       }
       const extension = candidate.contentType === 'image/jpeg' ? 'jpg' : candidate.contentType.slice('image/'.length);
       const key = await fileStore.putImage(candidate.data, extension);
@@ -221,15 +221,15 @@ export function createMediaHelpersService(deps: MediaServiceDeps) {
     async transcribe(auth: ActiveSession, lessonId: string, audio: Buffer | undefined): Promise<string> {
       const transcription = deps.transcription;
       if (!transcription) throw notConfigured('transcription');
-      if (!audio || audio.length === 0) throw badRequest(MediaTexts.audioRequired, MediaTexts.failedTitle('transcription'));
+      if (!audio || audio.length === 0) throw badRequest(MediaMessages.audioRequired, MediaMessages.failedTitle('transcription'));
       if (audio.length > RECORDING_MAX_BYTES) {
-        throw new AppError(413, ErrorCode.payloadTooLarge, MediaTexts.audioTooLarge, MediaTexts.failedTitle('transcription'));
+        throw new AppError(413, ErrorCode.payloadTooLarge, MediaMessages.audioTooLarge, MediaMessages.failedTitle('transcription'));
       }
       const kind = sniffAudio(audio);
-      if (!kind) throw badRequest(MediaTexts.audioNotAudio, MediaTexts.failedTitle('transcription'));
+      if (!kind) throw badRequest(MediaMessages.audioNotAudio, MediaMessages.failedTitle('transcription'));
       await spendForStudent(auth, 'transcription');
       const text = await call('transcription', () => transcription.transcribe({ data: audio, ...kind }), { lessonId });
-      if (!text) throw new AppError(422, ErrorCode.validation, MediaTexts.nothingHeard, MediaTexts.failedTitle('transcription'));
+      if (!text) throw new AppError(422, ErrorCode.validation, MediaMessages.nothingHeard, MediaMessages.failedTitle('transcription'));
       return text;
     },
   };

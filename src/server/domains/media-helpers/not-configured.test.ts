@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MediaTexts } from '../../../common/media-helpers';
+import { MediaMessages } from '../../../common/media-helpers';
 import { webmBytes } from '@test-support/fake-media';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { mediaUsage, thumbnailCandidates } from '../../platform/db/schema/index';
@@ -39,7 +39,7 @@ describe('helpers without a provider', () => {
     expect(thumbnails.statusCode).toBe(503);
     expect(thumbnails.json().error).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      message: MediaTexts.notConfigured('image'),
+      message: MediaMessages.notConfigured('image'),
       title: 'Service Unavailable',
     });
 
@@ -50,7 +50,7 @@ describe('helpers without a provider', () => {
       payload: { text: 'Hello' },
     });
     expect(speech.statusCode).toBe(503);
-    expect(speech.json().error.message).toBe(MediaTexts.notConfigured('speech'));
+    expect(speech.json().error.message).toBe(MediaMessages.notConfigured('speech'));
 
     const body = multipartBody({ field: 'audio', filename: 'q.webm', contentType: 'audio/webm', data: webmBytes() });
     const stt = await t.app.inject({
@@ -60,7 +60,7 @@ describe('helpers without a provider', () => {
       payload: body.payload,
     });
     expect(stt.statusCode).toBe(503);
-    expect(stt.json().error.message).toBe(MediaTexts.notConfigured('transcription'));
+    expect(stt.json().error.message).toBe(MediaMessages.notConfigured('transcription'));
 
     expect(await t.db.$count(mediaUsage)).toBe(0);
     expect(await t.db.$count(thumbnailCandidates)).toBe(0);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaTexts, RECORDING_MAX_BYTES, SPEECH_TEXT_MAX } from '../../../common/media-helpers';
+import { MediaMessages, RECORDING_MAX_BYTES, SPEECH_TEXT_MAX } from '../../../common/media-helpers';
 import { startFakeMedia, TRANSCRIPT, wavBytes, webmBytes, type FakeMedia } from '@test-support/fake-media';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { mediaUsage } from '../../platform/db/schema/index';
@@ -95,10 +95,10 @@ describe('reading aloud (text-to-speech)', () => {
   });
 
   it.each([
-    [{}, MediaTexts.textRequired],
-    [{ text: '   ' }, MediaTexts.textRequired],
-    [{ text: 42 }, MediaTexts.textRequired],
-    [{ text: 'x'.repeat(SPEECH_TEXT_MAX + 1) }, MediaTexts.textTooLong],
+    [{}, MediaMessages.textRequired],
+    [{ text: '   ' }, MediaMessages.textRequired],
+    [{ text: 42 }, MediaMessages.textRequired],
+    [{ text: 'x'.repeat(SPEECH_TEXT_MAX + 1) }, MediaMessages.textTooLong],
   ])('refuses %j with 400 and the rule, without calling the provider or spending the budget', async (payload, message) => {
     const cookie = await student();
     fake.reset();
@@ -123,11 +123,11 @@ describe('reading aloud (text-to-speech)', () => {
   it.each([
     ['[[media:fail:500]]', 502, 'fake speech failure 500', 'Read Aloud Failed'],
     ['[[media:bare:429]]', 502, 'Failed to generate speech (Status: 429)', 'Read Aloud Failed'],
-    ['[[media:fail:401]]', 502, MediaTexts.authFailed('speech'), 'Authentication Failed'],
-    ['[[media:fail:403]]', 502, MediaTexts.authFailed('speech'), 'Authentication Failed'],
-    ['[[media:bad]]', 502, MediaTexts.badAnswer('speech'), 'Read Aloud Failed'],
+    ['[[media:fail:401]]', 502, MediaMessages.authFailed('speech'), 'Authentication Failed'],
+    ['[[media:fail:403]]', 502, MediaMessages.authFailed('speech'), 'Authentication Failed'],
+    ['[[media:bad]]', 502, MediaMessages.badAnswer('speech'), 'Read Aloud Failed'],
     ['[[media:hang]]', 504, 'Failed to generate speech: no answer within 0.4 seconds.', 'Read Aloud Failed'],
-  ])('a provider answer %s becomes %i with the spec message', async (directive, status, message, title) => {
+  ])('a provider answer %s becomes %i with the message and title that say what failed', async (directive, status, message, title) => {
     const cookie = await student();
     const res = await speak(cookie, { text: `Read this ${directive}` });
     expect(res.statusCode).toBe(status);
@@ -139,7 +139,7 @@ describe('reading aloud (text-to-speech)', () => {
     for (let i = 0; i < TTS_LIMIT; i++) expect((await speak(cookie, { text: `Part ${i}` })).statusCode).toBe(200);
     const refused = await speak(cookie, { text: 'One more' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toMatchObject({ message: MediaTexts.budgetSpent('speech', TTS_LIMIT), title: 'Daily Limit Reached' });
+    expect(refused.json().error).toMatchObject({ message: MediaMessages.budgetSpent('speech', TTS_LIMIT), title: 'Daily Limit Reached' });
     // Another student has their own budget.
     expect((await speak(await student(), { text: 'Mine' })).statusCode).toBe(200);
     for (let i = 0; i < TTS_LIMIT + 2; i++) expect((await speak(admin, { text: `Tutor ${i}` })).statusCode).toBe(200);
@@ -172,20 +172,20 @@ describe('spoken questions (speech-to-text)', () => {
     fake.reset();
     const before = (await usageRows()).length;
     const noFile = await transcribe(cookie, null);
-    expect([noFile.statusCode, errorMessage(noFile)]).toEqual([400, MediaTexts.audioRequired]);
+    expect([noFile.statusCode, errorMessage(noFile)]).toEqual([400, MediaMessages.audioRequired]);
     const empty = await transcribe(cookie, Buffer.alloc(0));
-    expect([empty.statusCode, errorMessage(empty)]).toEqual([400, MediaTexts.audioRequired]);
+    expect([empty.statusCode, errorMessage(empty)]).toEqual([400, MediaMessages.audioRequired]);
     const json = await t.app.inject({
       method: 'POST',
       url: `/api/lessons/${lesson}/transcriptions`,
       headers: { cookie },
       payload: { audio_url: 'http://127.0.0.1/x.webm' },
     });
-    expect([json.statusCode, errorMessage(json)]).toEqual([400, MediaTexts.audioRequired]);
+    expect([json.statusCode, errorMessage(json)]).toEqual([400, MediaMessages.audioRequired]);
     const pdf = await transcribe(cookie, pdfBytes());
-    expect([pdf.statusCode, errorMessage(pdf)]).toEqual([400, MediaTexts.audioNotAudio]);
+    expect([pdf.statusCode, errorMessage(pdf)]).toEqual([400, MediaMessages.audioNotAudio]);
     const big = await transcribe(cookie, Buffer.concat([webmBytes(), Buffer.alloc(RECORDING_MAX_BYTES)]));
-    expect([big.statusCode, errorMessage(big)]).toEqual([413, MediaTexts.audioTooLarge]);
+    expect([big.statusCode, errorMessage(big)]).toEqual([413, MediaMessages.audioTooLarge]);
     expect(fake.requests).toEqual([]);
     expect((await usageRows()).length).toBe(before);
   });
@@ -199,13 +199,13 @@ describe('spoken questions (speech-to-text)', () => {
   });
 
   it.each([
-    ['[[media:fail:401]]', 502, MediaTexts.authFailed('transcription')],
-    ['[[media:fail:403]]', 502, MediaTexts.authFailed('transcription')],
+    ['[[media:fail:401]]', 502, MediaMessages.authFailed('transcription')],
+    ['[[media:fail:403]]', 502, MediaMessages.authFailed('transcription')],
     ['[[media:fail:500]]', 502, 'fake transcription failure 500'],
     ['[[media:bare:502]]', 502, 'Failed to transcribe audio (Status: 502)'],
     ['[[media:hang]]', 504, 'Failed to transcribe audio: no answer within 0.4 seconds.'],
-    ['[[stt:silence]]', 422, MediaTexts.nothingHeard],
-  ])('a provider answer %s becomes %i with the spec message', async (directive, status, message) => {
+    ['[[stt:silence]]', 422, MediaMessages.nothingHeard],
+  ])('a provider answer %s becomes %i with the message that says what failed', async (directive, status, message) => {
     const cookie = await student();
     const res = await transcribe(cookie, webmBytes(directive));
     expect(res.statusCode).toBe(status);
@@ -217,7 +217,7 @@ describe('spoken questions (speech-to-text)', () => {
     for (let i = 0; i < STT_LIMIT; i++) expect((await transcribe(cookie, webmBytes())).statusCode).toBe(200);
     const refused = await transcribe(cookie, webmBytes());
     expect(refused.statusCode).toBe(429);
-    expect(errorMessage(refused)).toBe(MediaTexts.budgetSpent('transcription', STT_LIMIT));
+    expect(errorMessage(refused)).toBe(MediaMessages.budgetSpent('transcription', STT_LIMIT));
     expect((await transcribe(admin, webmBytes())).statusCode).toBe(200);
   });
 });

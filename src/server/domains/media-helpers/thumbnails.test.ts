@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_ALT_MODELS, MediaTexts } from '../../../common/media-helpers';
+import { IMAGE_ALT_MODELS, MediaMessages } from '../../../common/media-helpers';
 import { pngBytes, startFakeMedia, type FakeMedia } from '@test-support/fake-media';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { courses, files, mediaUsage, thumbnailCandidates } from '../../platform/db/schema/index';
@@ -128,15 +128,15 @@ describe('generating thumbnail candidates', () => {
   });
 
   it.each([
-    [{}, MediaTexts.promptRequired],
-    [{ prompt: '   ' }, MediaTexts.promptRequired],
-    [{ prompt: 'x'.repeat(1001) }, MediaTexts.promptTooLong],
-    [{ prompt: 'ok', numOutputs: 0 }, MediaTexts.numOutputsRange],
-    [{ prompt: 'ok', numOutputs: 5 }, MediaTexts.numOutputsRange],
-    [{ prompt: 'ok', numOutputs: 2.5 }, MediaTexts.numOutputsRange],
-    [{ prompt: 'ok', numOutputs: '2' }, MediaTexts.numOutputsRange],
-    [{ prompt: 'ok', model: 'dall-e-3' }, MediaTexts.modelNotAllowed],
-    [{ prompt: 'ok', model: 'photon-flash' }, MediaTexts.modelNotOffered('photon-flash')],
+    [{}, MediaMessages.promptRequired],
+    [{ prompt: '   ' }, MediaMessages.promptRequired],
+    [{ prompt: 'x'.repeat(1001) }, MediaMessages.promptTooLong],
+    [{ prompt: 'ok', numOutputs: 0 }, MediaMessages.numOutputsRange],
+    [{ prompt: 'ok', numOutputs: 5 }, MediaMessages.numOutputsRange],
+    [{ prompt: 'ok', numOutputs: 2.5 }, MediaMessages.numOutputsRange],
+    [{ prompt: 'ok', numOutputs: '2' }, MediaMessages.numOutputsRange],
+    [{ prompt: 'ok', model: 'dall-e-3' }, MediaMessages.modelNotAllowed],
+    [{ prompt: 'ok', model: 'photon-flash' }, MediaMessages.modelNotOffered('photon-flash')],
     [{ prompt: 'ok', image_url: 'http://169.254.169.254/latest/meta-data' }, undefined],
   ])('refuses %j with 400 and its rule, without calling the provider or spending the budget', async (payload, message) => {
     const course = await newCourse();
@@ -151,7 +151,7 @@ describe('generating thumbnail candidates', () => {
     expect(await t.db.$count(thumbnailCandidates, eq(thumbnailCandidates.courseId, course.id))).toBe(0);
   });
 
-  it("accepts the spec's alternative models the provider offers, sending the provider's own id", async () => {
+  it("accepts the alternative models (of the fixed six) the provider offers, sending the provider's own id", async () => {
     expect(IMAGE_ALT_MODELS).toHaveLength(6);
     const course = await newCourse();
     fake.reset();
@@ -174,19 +174,21 @@ describe('generating thumbnail candidates', () => {
   });
 
   it.each([
-    ['[[image:svg]]', MediaTexts.badAnswer('image')],
-    ['[[image:huge]]', MediaTexts.badAnswer('image')],
+    ['[[image:svg]]', MediaMessages.badAnswer('image')],
+    ['[[image:huge]]', MediaMessages.badAnswer('image')],
     ['[[media:fail:500]]', 'fake image failure 500'],
     ['[[media:fail:400]]', 'fake image failure 400'],
     ['[[media:bare:503]]', 'Failed to generate image (Status: 503)'],
-    ['[[media:fail:401]]', MediaTexts.authFailed('image')],
-    ['[[media:fail:403]]', MediaTexts.authFailed('image')],
-  ])('a provider answer %s is a 502 with the spec message, and nothing is offered', async (directive, message) => {
+    ['[[media:fail:401]]', MediaMessages.authFailed('image')],
+    ['[[media:fail:403]]', MediaMessages.authFailed('image')],
+  ])('a provider answer %s is a 502 with the message that says what failed, and nothing is offered', async (directive, message) => {
     const course = await newCourse();
     const res = await generate(course.id, { prompt: `A cat ${directive}`, numOutputs: 2 });
     expect(res.statusCode).toBe(502);
     expect(errorMessage(res)).toBe(message);
-    expect(res.json().error.title).toBe(message === MediaTexts.authFailed('image') ? 'Authentication Failed' : 'Image Generation Failed');
+    expect(res.json().error.title).toBe(
+      message === MediaMessages.authFailed('image') ? 'Authentication Failed' : 'Image Generation Failed',
+    );
     expect(await t.db.$count(thumbnailCandidates, eq(thumbnailCandidates.courseId, course.id))).toBe(0);
   });
 
@@ -257,7 +259,7 @@ describe('choosing a thumbnail', () => {
     expect((await getCandidate(second!.id)).statusCode).toBe(404);
     const again = await choose(course.id, second!.id);
     expect(again.statusCode).toBe(404);
-    expect(errorMessage(again)).toBe(MediaTexts.candidateGone);
+    expect(errorMessage(again)).toBe(MediaMessages.candidateGone);
 
     // The course editor may save its details with this address.
     const patch = await t.app.inject({
@@ -285,7 +287,7 @@ describe('choosing a thumbnail', () => {
     expect(byUrl.statusCode).toBe(400);
     const notUuid = await choose(course.id, 'http://127.0.0.1/evil.png');
     expect(notUuid.statusCode).toBe(400);
-    expect(errorMessage(notUuid)).toBe(MediaTexts.candidateRequired);
+    expect(errorMessage(notUuid)).toBe(MediaMessages.candidateRequired);
     expect((await t.db.select().from(courses).where(eq(courses.id, course.id)))[0]!.thumbnailUrl).toBeNull();
   });
 
@@ -344,7 +346,7 @@ describe('choosing a thumbnail', () => {
     expect((await getCandidate(old!.id)).statusCode).toBe(404);
     const res = await choose(course.id, old!.id);
     expect(res.statusCode).toBe(404);
-    expect(errorMessage(res)).toBe(MediaTexts.candidateGone);
+    expect(errorMessage(res)).toBe(MediaMessages.candidateGone);
     // The next generation clears them out.
     await offer(course.id, 1);
     expect(await t.db.$count(thumbnailCandidates, eq(thumbnailCandidates.id, old!.id))).toBe(0);
@@ -392,11 +394,11 @@ describe("the tutor's daily image budget", () => {
     expect(two.json().budget).toEqual({ limit: 3, used: 2, remaining: 1 });
     const tooMany = await gen(2);
     expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json().error).toMatchObject({ message: MediaTexts.imagesLeft(1), title: 'Daily Limit Reached' });
+    expect(tooMany.json().error).toMatchObject({ message: MediaMessages.imagesLeft(1), title: 'Daily Limit Reached' });
     expect((await gen(1)).statusCode).toBe(201);
     const spent = await gen(1);
     expect(spent.statusCode).toBe(429);
-    expect(errorMessage(spent)).toBe(MediaTexts.budgetSpent('image', 3));
+    expect(errorMessage(spent)).toBe(MediaMessages.budgetSpent('image', 3));
     expect(fake2.of('image')).toHaveLength(3);
 
     now += 24 * 60 * 60 * 1000;

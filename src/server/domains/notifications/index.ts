@@ -5,7 +5,7 @@ export {
   REGISTRATION_DIGEST_TASK,
   WEEKLY_SUMMARY_TASK,
   createNotificationsService,
-  queueEnrolmentNotices,
+  queueEnrollmentNotices,
   scheduleRegistrationDigest,
   type NotificationsService,
 } from './notifications.service';

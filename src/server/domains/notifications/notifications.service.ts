@@ -11,7 +11,7 @@ import { notificationSettings, reminderState } from '../../platform/db/schema/in
 import type { Queryable } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import {
-  enrolmentMail,
+  enrollmentMail,
   registrationDigestMail,
   reminderMail,
   weeklySummaryMail,
@@ -32,7 +32,7 @@ async function loadSettings(on: Queryable): Promise<NotificationSettings> {
   if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
   return {
     registrationDigest: row.registrationDigest,
-    enrolmentNotice: row.enrolmentNotice,
+    enrollmentNotice: row.enrollmentNotice,
     inactivityReminders: row.inactivityReminders,
     weeklySummary: row.weeklySummary,
     reminderText: row.reminderText,
@@ -55,12 +55,12 @@ const courseUrl = (ctx: MailContext, courseId: string) => `${ctx.appUrl}/course/
 
 /**
  * Tells a student they were enrolled, one message per course, unless the tutor turned these off.
- * Runs in the caller's transaction: the message exists exactly when the enrolment does.
+ * Runs in the caller's transaction: the message exists exactly when the enrollment does.
  */
-export async function queueEnrolmentNotices(on: Queryable, ctx: MailContext, studentId: string, courseIds: string[]): Promise<void> {
+export async function queueEnrollmentNotices(on: Queryable, ctx: MailContext, studentId: string, courseIds: string[]): Promise<void> {
   if (courseIds.length === 0) return;
   const settings = await loadSettings(on);
-  if (!settings.enrolmentNotice) return;
+  if (!settings.enrollmentNotice) return;
   const { rows } = await on.execute<{ email: string; first_name: string; course_id: string; title: string }>(sql`
     select u.email, u.first_name, c.id as course_id, c.title
     from users u cross join courses c
@@ -69,7 +69,7 @@ export async function queueEnrolmentNotices(on: Queryable, ctx: MailContext, stu
       sql`, `,
     )})`);
   for (const r of rows) {
-    const mail = enrolmentMail(ctx, r.first_name, { title: r.title, url: courseUrl(ctx, r.course_id) });
+    const mail = enrollmentMail(ctx, r.first_name, { title: r.title, url: courseUrl(ctx, r.course_id) });
     await queueMail(on, { kind: 'enrolment', userId: studentId, to: r.email, ...mail });
   }
 }
@@ -107,7 +107,7 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
 
   /**
    * Approved students enrolled in a course they have not finished, with no activity for a week
-   * (nothing learned, no sign-in, no enrolment), who have not turned reminders off and had none
+   * (nothing learned, no sign-in, no enrollment), who have not turned reminders off and had none
    * this week. `ids` narrows them to a list (the tutor's nudge), where inactivity is not asked.
    */
   async function remindable(on: Queryable, at: Date, ids?: string[]): Promise<InactiveStudent[]> {

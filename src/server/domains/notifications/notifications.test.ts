@@ -251,7 +251,7 @@ describe('notifications', () => {
       weeklySummary: false,
       inactivityReminders: false,
       registrationDigest: false,
-      enrolmentNotice: false,
+      enrollmentNotice: false,
     };
     const bad = await t.app.inject({
       method: 'PUT',
@@ -261,7 +261,7 @@ describe('notifications', () => {
     });
     expect([bad.statusCode, bad.json().error.message]).toEqual([400, 'Write the reminder text.']);
     const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/notification-settings', headers: { cookie: admin }, payload: off });
-    expect(saved.json().settings).toMatchObject({ weeklySummary: false, enrolmentNotice: false });
+    expect(saved.json().settings).toMatchObject({ weeklySummary: false, enrollmentNotice: false });
     clock += 8 * DAY;
     expect(await notifications.sendWeeklySummary()).toBe(false);
     expect(await notifications.sendInactivityReminders()).toBe(0);

@@ -115,7 +115,9 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       const grade = gradeQuiz(gradable(loaded.questions), answers, quiz.passMark);
       const at = now();
       if (isPreview(auth)) {
-        // The tutor's preview is graded like any attempt and saves nothing.
+        // The tutor's preview is graded like any attempt and saves nothing. Its completions live on the
+        // course page only, which this request does not carry: the page decides whether the course is
+        // done (course-player.tsx), so the answer never claims it.
         return resultOf(
           loaded,
           { number: 1, ...grade, createdAt: at },

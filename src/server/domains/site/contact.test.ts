@@ -20,7 +20,7 @@ describe('POST /api/contact', () => {
   const send = (cookie: string | undefined, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/contact', headers: cookie ? { cookie } : {}, payload: payload as object });
 
-  it('signed out: 401 with the spec’s message, before the body is looked at, and no mail', async () => {
+  it('signed out: 401 with the message asking to log in, before the body is looked at, and no mail', async () => {
     for (const body of [{ email: 'me@example.com', message: 'Hello' }, { email: '', message: '' }, {}]) {
       const res = await send(undefined, body);
       expect(res.statusCode).toBe(401);
@@ -93,7 +93,7 @@ describe('POST /api/contact', () => {
     expect(ctx.mailer.sent.at(-1)!.replyTo).toBe(CAROL);
   });
 
-  it('a failing mailer: 502 MAIL_FAILED with the spec’s message', async () => {
+  it('a failing mailer: 502 MAIL_FAILED with the message to try again or write directly', async () => {
     vi.spyOn(ctx.mailer, 'send').mockRejectedValueOnce(new Error('smtp down'));
     const before = ctx.mailer.sent.length;
     const res = await send(alice, { email: 'me@example.com', message: 'Are you there?' });

@@ -11,7 +11,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
       onRequest: requireAdmin,
       schema: {
         tags: ['students'],
-        summary: 'Enrol an approved student in a published course (409 if already enrolled)',
+        summary: 'Enroll an approved student in a published course (409 if already enrolled)',
         params: z.object({ studentId: z.string() }),
         body: enrollBodySchema,
         response: { 201: enrollResponseSchema },
@@ -27,7 +27,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
       onRequest: requireAdmin,
       schema: {
         tags: ['students'],
-        summary: "Unenrol: deletes the enrolment and the student's progress in that course",
+        summary: "Unenroll: deletes the enrollment and the student's progress in that course",
         params: z.object({ studentId: z.string(), courseId: z.string() }),
         response: { 200: unenrollResponseSchema },
       },

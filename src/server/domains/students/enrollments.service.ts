@@ -6,7 +6,7 @@ import type { Queryable } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { requireId } from '../../platform/http/ids';
 import type { MailContext } from '../../platform/mail/templates/notifications';
-import { queueEnrolmentNotices } from '../notifications';
+import { queueEnrollmentNotices } from '../notifications';
 
 const toEnrollment = (e: typeof enrollments.$inferSelect): Enrollment => ({
   id: e.id,
@@ -17,9 +17,9 @@ const toEnrollment = (e: typeof enrollments.$inferSelect): Enrollment => ({
 });
 
 /*
- * The rules of one enrolment change live in the functions below, each taking the caller's
+ * The rules of one enrollment change live in the functions below, each taking the caller's
  * transaction: the single-student routes, the bulk action and the invitations all call them, so an
- * enrolment means the same thing (and writes the same rows) whichever screen made it.
+ * enrollment means the same thing (and writes the same rows) whichever screen made it.
  */
 
 /** What enrolling needs of a course: it exists and is published. Locks it, so it cannot be unpublished or deleted meanwhile. */
@@ -46,7 +46,7 @@ export async function enrollableCourses(on: Queryable, courseIds: string[]): Pro
 }
 
 /**
- * Enrols an approved student (the caller checked) in a course the caller locked with
+ * Enrolls an approved student (the caller checked) in a course the caller locked with
  * enrollableCourse(s), and queues the "you were enrolled" e-mail in the same transaction (unless
  * the tutor turned it off, or the caller says no: an accepted invitation already named its
  * courses); null when they already were enrolled (the unique key decides, so it holds under
@@ -61,11 +61,11 @@ export async function enrollIn(
 ): Promise<Enrollment | null> {
   const [row] = await on.insert(enrollments).values({ studentId: student.id, courseId }).onConflictDoNothing().returning();
   if (!row) return null;
-  if (notify) await queueEnrolmentNotices(on, ctx, student.id, [courseId]);
+  if (notify) await queueEnrollmentNotices(on, ctx, student.id, [courseId]);
   return toEnrollment(row);
 }
 
-/** Deletes the enrolment and the student's progress in that course's lessons; null when there was no enrolment. */
+/** Deletes the enrollment and the student's progress in that course's lessons; null when there was no enrollment. */
 export async function unenrollFrom(on: Queryable, studentId: string, courseId: string): Promise<{ deletedProgressCount: number } | null> {
   const [removed] = await on
     .delete(enrollments)
@@ -86,7 +86,7 @@ export async function unenrollFrom(on: Queryable, studentId: string, courseId: s
 
 export function createEnrollmentsService({ db, ctx }: { db: Db; ctx: MailContext }) {
   return {
-    /** Enrols an approved student in a published course; the unique (student, course) key makes a second enrolment impossible. */
+    /** Enrolls an approved student in a published course; the unique (student, course) key makes a second enrollment impossible. */
     async enroll(studentId: string, courseId: string): Promise<Enrollment> {
       requireId(studentId, 'User not found');
       requireId(courseId, 'Course not found');
@@ -105,7 +105,7 @@ export function createEnrollmentsService({ db, ctx }: { db: Db; ctx: MailContext
       });
     },
 
-    /** Deletes the enrolment and the student's progress in that course's lessons, in one transaction. */
+    /** Deletes the enrollment and the student's progress in that course's lessons, in one transaction. */
     async unenroll(studentId: string, courseId: string): Promise<{ deletedProgressCount: number }> {
       requireId(studentId, 'Enrollment not found');
       requireId(courseId, 'Enrollment not found');

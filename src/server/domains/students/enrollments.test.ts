@@ -27,24 +27,24 @@ const enrollCall = (studentId: string, courseId: string) =>
 const unenrollCall = (studentId: string, courseId: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/admin/students/${studentId}/enrollments/${courseId}`, headers: { cookie: admin } });
 /** The "you were enrolled" messages queued in the outbox (the background job sends them) to an address. */
-const enrolmentNotices = async (email: string) =>
+const enrollmentNotices = async (email: string) =>
   (await t.pool.query<{ subject: string }>(`select subject from mail_outbox where kind = 'enrolment' and recipient = $1`, [email])).rows;
 const countEnrollments = (studentId: string, courseId: string) =>
   t.db.$count(enrollments, and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, courseId)));
 
 describe('POST /api/admin/students/:studentId/enrollments', () => {
-  it('enrols an approved student in a published course, and queues the message telling them', async () => {
-    const student = await createUser(t.db, 'enrol1@example.com');
+  it('enrolls an approved student in a published course, and queues the message telling them', async () => {
+    const student = await createUser(t.db, 'enroll1@example.com');
     const { course } = await seedCourse(t.db);
     const res = await enrollCall(student.id, course.id);
     expect(res.statusCode).toBe(201);
     expect(res.json().enrollment).toMatchObject({ studentId: student.id, courseId: course.id, status: 'active' });
     expect(await countEnrollments(student.id, course.id)).toBe(1);
-    expect(await enrolmentNotices(student.email)).toHaveLength(1);
+    expect(await enrollmentNotices(student.email)).toHaveLength(1);
   });
 
-  it('cannot enrol twice: 409 with a clear message, still one row', async () => {
-    const student = await createUser(t.db, 'enrol2@example.com');
+  it('cannot enroll twice: 409 with a clear message, still one row', async () => {
+    const student = await createUser(t.db, 'enroll2@example.com');
     const { course } = await seedCourse(t.db);
     expect((await enrollCall(student.id, course.id)).statusCode).toBe(201);
     const [a, b] = await Promise.all([enrollCall(student.id, course.id), enrollCall(student.id, course.id)]);
@@ -52,15 +52,15 @@ describe('POST /api/admin/students/:studentId/enrollments', () => {
       expect(res.statusCode).toBe(409);
       expect(errorMessage(res)).toBe('The student is already enrolled in this course.');
     }
-    expect(await enrolmentNotices(student.email), 'told once').toHaveLength(1);
+    expect(await enrollmentNotices(student.email), 'told once').toHaveLength(1);
     expect(await countEnrollments(student.id, course.id)).toBe(1);
   });
 
   it('refuses pending and rejected students, the admin, unknown users and courses, and drafts', async () => {
     const { course } = await seedCourse(t.db);
     const { course: draft } = await seedCourse(t.db, { isPublished: false });
-    const approved = await createUser(t.db, 'enrol3@example.com');
-    const rejected = await createUser(t.db, 'enrol4@example.com', { approvalStatus: 'rejected' });
+    const approved = await createUser(t.db, 'enroll3@example.com');
+    const rejected = await createUser(t.db, 'enroll4@example.com', { approvalStatus: 'rejected' });
     const carol = await userId(t.db, CAROL);
     const adminId = await userId(t.db, ADMIN);
     const cases: [string, string, number, string][] = [
@@ -82,9 +82,9 @@ describe('POST /api/admin/students/:studentId/enrollments', () => {
 });
 
 describe('DELETE /api/admin/students/:studentId/enrollments/:courseId', () => {
-  it("deletes the enrolment and the student's progress in that course only", async () => {
-    const student = await createUser(t.db, 'unenrol1@example.com');
-    const other = await createUser(t.db, 'unenrol2@example.com');
+  it("deletes the enrollment and the student's progress in that course only", async () => {
+    const student = await createUser(t.db, 'unenroll1@example.com');
+    const other = await createUser(t.db, 'unenroll2@example.com');
     const a = await seedCourse(t.db, { chapters: [{ title: 'A', lessons: [{ title: 'a1' }, { title: 'a2' }] }] });
     const b = await seedCourse(t.db, { chapters: [{ title: 'B', lessons: [{ title: 'b1' }] }] });
     for (const s of [student.id, other.id]) {
@@ -106,7 +106,7 @@ describe('DELETE /api/admin/students/:studentId/enrollments/:courseId', () => {
   });
 
   it("answers 404 'Enrollment not found' when there is none", async () => {
-    const student = await createUser(t.db, 'unenrol3@example.com');
+    const student = await createUser(t.db, 'unenroll3@example.com');
     const { course } = await seedCourse(t.db);
     for (const [s, c] of [
       [student.id, course.id],

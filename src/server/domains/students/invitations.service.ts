@@ -50,10 +50,10 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
   }
 
   /**
-   * Enrols an approved student in each of these courses they are not yet in, through the
-   * enrolment rule, in courses the caller locked with enrollableCourses; returns how many were new.
+   * Enrolls an approved student in each of these courses they are not yet in, through the
+   * enrollment rule, in courses the caller locked with enrollableCourses; returns how many were new.
    */
-  async function enrol(tx: Queryable, student: UserRow, courseIds: string[], notify: boolean): Promise<number> {
+  async function enroll(tx: Queryable, student: UserRow, courseIds: string[], notify: boolean): Promise<number> {
     let added = 0;
     for (const courseId of courseIds) if (await enrollIn(tx, ctx, student, courseId, { notify })) added++;
     return added;
@@ -111,7 +111,7 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
       return { outcome: 'failed', message: 'This student was rejected. Approve them in Student Management first.' };
     }
     const approved = person.approvalStatus === 'pending' ? await changeApproval(tx, ctx, person, 'approved', { at: now() }) : null;
-    const added = await enrol(tx, approved ?? person, courseIds, true);
+    const added = await enroll(tx, approved ?? person, courseIds, true);
     const enrolled = added === 0 ? 'already in the chosen courses' : `enrolled in ${added} course${added === 1 ? '' : 's'}`;
     return { outcome: 'enrolled', message: approved ? `Had registered: approved and ${enrolled}` : `Already a student: ${enrolled}` };
   }
@@ -127,7 +127,7 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
       const courseIds = [...new Set(body.courseIds)];
       const days = body.days ?? INVITATION_DEFAULT_DAYS;
       return db.transaction(async (tx) => {
-        // Locked as any enrolment locks them: an existing student on the list is enrolled at once.
+        // Locked as any enrollment locks them: an existing student on the list is enrolled at once.
         const chosen = await enrollableCourses(tx, courseIds);
         if (chosen.size !== courseIds.length) throw badRequest(InvitationMessages.courseNotFound);
         const titles = [...chosen.values()].map((c) => c.title);
@@ -236,9 +236,9 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
     },
 
     /**
-     * Registers the invited person, approved, and enrols them in the invitation's courses that are
+     * Registers the invited person, approved, and enrolls them in the invitation's courses that are
      * still published, in one transaction; the link then stops working. The invitation named the
-     * courses, so no separate enrolment messages are sent.
+     * courses, so no separate enrollment messages are sent.
      */
     async accept(token: string, names: AcceptInvitationBody): Promise<UserRow> {
       return db.transaction(async (tx) => {
@@ -255,7 +255,7 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
             .returning()) as [UserRow];
         }
         const stillOpen = await enrollableCourses(tx, row.courseIds);
-        await enrol(tx, user, [...stillOpen.keys()], false);
+        await enroll(tx, user, [...stillOpen.keys()], false);
         await tx.update(invitations).set({ acceptedAt: now() }).where(eq(invitations.id, row.id));
         return user;
       });

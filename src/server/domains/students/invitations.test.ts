@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 describe('invitations', () => {
-  it('invites the good rows, reports the bad ones, and an accepted invitation registers, approves, enrols and signs in', async () => {
+  it('invites the good rows, reports the bad ones, and an accepted invitation registers, approves, enrolls and signs in', async () => {
     const known = await createUser(t.db, 'known.student@example.com', { firstName: 'Known', lastName: 'Student' });
     const list = [
       'email,first name,last name',
@@ -75,10 +75,10 @@ describe('invitations', () => {
     ]);
     expect(results[1]!.message).toMatch(/Not a valid e-mail address/);
     // The approved student is simply enrolled, and told so.
-    const knownEnrolments = await t.db.select().from(enrollments).where(eq(enrollments.studentId, known.id));
-    expect(knownEnrolments.map((e) => e.courseId)).toEqual([courseA.course.id]);
-    const [enrolMail] = await waitForMailTo('known.student@example.com');
-    expect(enrolMail!.raw).toMatch(/You are enrolled in C Programming/);
+    const knownEnrollments = await t.db.select().from(enrollments).where(eq(enrollments.studentId, known.id));
+    expect(knownEnrollments.map((e) => e.courseId)).toEqual([courseA.course.id]);
+    const [enrollMail] = await waitForMailTo('known.student@example.com');
+    expect(enrollMail!.raw).toMatch(/You are enrolled in C Programming/);
 
     const [mail] = await waitForMailTo('ada@example.com');
     const link = bodyOf(mail!.raw).match(/\/invitation\/([A-Za-z0-9_-]+)/)?.[1];

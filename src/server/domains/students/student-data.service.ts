@@ -28,7 +28,7 @@ const keyPattern = (email: string) => `(^|[:|])${escapeRegex(email)}($|[:|])`;
 export function createStudentDataService({ db, storage, now, log }: StudentDataServiceDeps) {
   return {
     /**
-     * Everything stored about the user, for them to keep: their profile and sign-ins, enrolments,
+     * Everything stored about the user, for them to keep: their profile and sign-ins, enrollments,
      * progress, quiz attempts, code, tutor conversations, certificates and learning events. Read in
      * one snapshot. Only what the user already saw or wrote: never a test's hidden input or
      * expected output, a reference solution, or anyone else's rows.
@@ -187,7 +187,7 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
 
     /**
      * Deletes a student and every row that names them, in one transaction: the user row (which
-     * cascades to their sessions, enrolments, progress, attempts, code, conversations,
+     * cascades to their sessions, enrollments, progress, attempts, code, conversations,
      * certificates, learning events and per-student analytics), plus what refers to them only by
      * address (sign-in codes, rate-limit counters, invitations, mail waiting in the outbox) and
      * the files they uploaded. Platform-wide hourly counts keep their figures; they name no one.
@@ -209,7 +209,7 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
 
         await tx.delete(users).where(eq(users.id, studentId));
         // The progress rows that went with the student wait in the analytics queue under their id:
-        // folding now applies them (lesson counts follow, as for an unenrolment) and empties the
+        // folding now applies them (lesson counts follow, as for an unenrollment) and empties the
         // queue, so no row naming them outlives this transaction.
         await tx.execute(sql`select analytics_fold()`);
         return { student, keys: uploaded.map((u) => u.key) };

@@ -22,12 +22,12 @@ const approvalsQueued = async () =>
   (await t.pool.query<{ recipient: string }>(`select recipient from mail_outbox where kind = 'approval' order by recipient`)).rows.map(
     (r) => r.recipient,
   );
-const enrolmentNotices = async (email: string) =>
+const enrollmentNotices = async (email: string) =>
   (
     await t.pool.query<{ subject: string }>(`select subject from mail_outbox where kind = 'enrolment' and recipient = $1`, [email])
   ).rows.map((r) => r.subject);
 const statusOf = (id: string) => scalar<string>(t.pool, 'select approval_status::text from users where id = $1', [id]);
-const enrolmentCount = (courseId: string) =>
+const enrollmentCount = (courseId: string) =>
   scalar<number>(t.pool, 'select count(*)::int from enrollments where course_id = $1', [courseId]);
 const isEnrolled = async (studentId: string, courseId: string) =>
   (await scalar<number>(t.pool, 'select count(*)::int from enrollments where student_id = $1 and course_id = $2', [
@@ -128,8 +128,8 @@ describe('POST /api/admin/students/bulk: approve and reject', () => {
   });
 });
 
-describe('POST /api/admin/students/bulk: enrol and unenrol', () => {
-  it('enrols the selected students in a published course; one already enrolled is told so', async () => {
+describe('POST /api/admin/students/bulk: enroll and unenroll', () => {
+  it('enrolls the selected students in a published course; one already enrolled is told so', async () => {
     const { course } = await seedCourse(t.db);
     const kim = await student('Kim', 'approved');
     const lee = await student('Lee', 'approved');
@@ -142,13 +142,13 @@ describe('POST /api/admin/students/bulk: enrol and unenrol', () => {
       { studentId: lee.id, fullName: `Lee ${lee.lastName}`, outcome: 'already_enrolled' },
     ]);
     expect(await isEnrolled(kim.id, course.id)).toBe(true);
-    expect(await enrolmentCount(course.id)).toBe(2);
+    expect(await enrollmentCount(course.id)).toBe(2);
     // The newly enrolled student is told (in the same transaction); the one already enrolled is not told again.
-    expect(await enrolmentNotices(kim.email)).toHaveLength(1);
-    expect(await enrolmentNotices(lee.email)).toEqual([]);
+    expect(await enrollmentNotices(kim.email)).toHaveLength(1);
+    expect(await enrollmentNotices(lee.email)).toEqual([]);
   });
 
-  it('unenrols the selected students and deletes their progress in the course; one not enrolled is told so', async () => {
+  it('unenrolls the selected students and deletes their progress in the course; one not enrolled is told so', async () => {
     const { course, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'One', lessons: [{ title: 'L1' }] }] });
     const { course: other, lessonIds: otherLessons } = await seedCourse(t.db, { chapters: [{ title: 'Two', lessons: [{ title: 'L2' }] }] });
     const max = await student('Max', 'approved');
@@ -167,7 +167,7 @@ describe('POST /api/admin/students/bulk: enrol and unenrol', () => {
     expect(progress.rows.map((r) => r.lesson_id)).toEqual([otherLessons[0]![0]]);
   });
 
-  it('refuses a missing or unpublished course, or a student not approved, and enrols no one', async () => {
+  it('refuses a missing or unpublished course, or a student not approved, and enrolls no one', async () => {
     const { course: draft } = await seedCourse(t.db, { isPublished: false });
     const { course } = await seedCourse(t.db);
     const oli = await student('Oli', 'approved');
@@ -180,20 +180,20 @@ describe('POST /api/admin/students/bulk: enrol and unenrol', () => {
     const unpublished = await bulk({ action: 'enroll', studentIds: [oli.id], courseId: draft.id });
     expect(unpublished.statusCode).toBe(400);
     expect(errorMessage(unpublished)).toBe('This course is not published yet. Publish it before enrolling students.');
-    expect(await enrolmentCount(draft.id)).toBe(0);
+    expect(await enrollmentCount(draft.id)).toBe(0);
 
     const notApproved = await bulk({ action: 'enroll', studentIds: [oli.id, pia.id], courseId: course.id });
     expect(notApproved.statusCode).toBe(400);
     expect(errorMessage(notApproved)).toBe(
       `Only approved students can be enrolled in courses. Not approved: Pia ${pia.lastName}. Nothing was changed.`,
     );
-    expect(await enrolmentCount(course.id)).toBe(0);
+    expect(await enrollmentCount(course.id)).toBe(0);
 
     const unknown = await bulk({ action: 'unenroll', studentIds: [oli.id, randomUUID()], courseId: course.id });
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('a failure part-way through enrols no one (one transaction)', async () => {
+  it('a failure part-way through enrolls no one (one transaction)', async () => {
     const { course } = await seedCourse(t.db);
     const quin = await student('Quin', 'approved');
     const rae = await student('Rae', 'approved');
@@ -204,8 +204,8 @@ describe('POST /api/admin/students/bulk: enrol and unenrol', () => {
     try {
       const res = await bulk({ action: 'enroll', studentIds: [quin.id, rae.id], courseId: course.id });
       expect(res.statusCode).toBe(500);
-      expect(await enrolmentCount(course.id)).toBe(0);
-      expect(await enrolmentNotices(quin.email)).toEqual([]);
+      expect(await enrollmentCount(course.id)).toBe(0);
+      expect(await enrollmentNotices(quin.email)).toEqual([]);
     } finally {
       await t.pool.query('drop trigger fail_for_rae on enrollments; drop function fail_for_rae()');
     }

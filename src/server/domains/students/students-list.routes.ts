@@ -10,7 +10,7 @@ export const studentsListRoutes: FastifyPluginAsyncZod<{ students: StudentsServi
       onRequest: requireAdmin,
       schema: {
         tags: ['students'],
-        summary: 'The student-management screen: statistics, pending and approved students with their enrolments, published courses',
+        summary: 'The student-management screen: statistics, pending and approved students with their enrollments, published courses',
         response: { 200: studentsOverviewResponseSchema },
       },
     },

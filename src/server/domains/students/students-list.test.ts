@@ -18,7 +18,7 @@ const overview = async () => {
 };
 
 describe('GET /api/admin/students', () => {
-  it('answers the statistics, the pending and approved lists with enrolments, and the published courses', async () => {
+  it('answers the statistics, the pending and approved lists with enrollments, and the published courses', async () => {
     await createUser(t.db, 'gone@example.com', { firstName: 'Gone', lastName: 'Away', approvalStatus: 'rejected' });
     const { course: draft } = await seedCourse(t.db, { title: 'Zz Draft', isPublished: false });
     const body = await overview();
@@ -44,7 +44,7 @@ describe('GET /api/admin/students', () => {
     expect([...body.pending, ...body.approved].some((s) => s.email === ADMIN)).toBe(false);
   });
 
-  it('follows enrolments and approvals', async () => {
+  it('follows enrollments and approvals', async () => {
     const { course } = await seedCourse(t.db, { title: 'Another' });
     await enroll(t.db, await userId(t.db, ALICE), course.id);
     const approve = await t.app.inject({

@@ -32,7 +32,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService }
       onRequest: requireAdmin,
       schema: {
         tags: ['students'],
-        summary: 'Approve, reject, enrol or unenrol several students in one transaction, with the outcome per student',
+        summary: 'Approve, reject, enroll or unenroll several students in one transaction, with the outcome per student',
         body: bulkStudentsBodySchema,
         response: { 200: bulkStudentsResponseSchema },
       },

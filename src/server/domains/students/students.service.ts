@@ -73,7 +73,7 @@ export function createStudentsService({ db, ctx }: StudentsServiceDeps) {
   return {
     /** Everything the student-management screen shows (stats, the Pending and Approved tabs, Manage Enrollments). */
     async overview(): Promise<StudentsOverviewResponse> {
-      const [students, enrolmentRows, published, [totals]] = await Promise.all([
+      const [students, enrollmentRows, published, [totals]] = await Promise.all([
         db.select().from(users).where(eq(users.role, 'student')).orderBy(asc(users.lastName), asc(users.firstName), asc(users.createdAt)),
         db
           .select({ studentId: enrollments.studentId, courseId: enrollments.courseId })
@@ -87,7 +87,7 @@ export function createStudentsService({ db, ctx }: StudentsServiceDeps) {
         db.select({ n: count() }).from(enrollments),
       ]);
       const byStudent = new Map<string, string[]>();
-      for (const e of enrolmentRows) byStudent.set(e.studentId, [...(byStudent.get(e.studentId) ?? []), e.courseId]);
+      for (const e of enrollmentRows) byStudent.set(e.studentId, [...(byStudent.get(e.studentId) ?? []), e.courseId]);
       const pending = students.filter((s) => s.approvalStatus === 'pending').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       const approved = students.filter((s) => s.approvalStatus === 'approved');
       return {
@@ -123,7 +123,7 @@ export function createStudentsService({ db, ctx }: StudentsServiceDeps) {
 
     /**
      * One action on several students, in one transaction: every id must be a student (and, to
-     * enrol, an approved one) and the course must exist and be published, or nothing is written.
+     * enroll, an approved one) and the course must exist and be published, or nothing is written.
      * What is not an error (already approved, already enrolled, not enrolled) is told per student.
      */
     async bulk(body: BulkStudentsBody): Promise<BulkStudentsResponse> {

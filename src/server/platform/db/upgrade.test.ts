@@ -19,7 +19,7 @@ import { readSqlFiles, sqlFilesHash } from './sql-files';
  * to 0014 applied, with the function bodies of that time) upgrades on its first start: nothing is
  * lost, and it behaves as before. The fixture is a plain pg_dump (15, --inserts --no-owner
  * --no-privileges) of a database migrated by that version and filled through its services on the
- * clock below: four students, three courses (one unpublished), enrolments, progress, events (some
+ * clock below: four students, three courses (one unpublished), enrollments, progress, events (some
  * archived), progress still queued for the fold, a certificate and a revoked one.
  */
 const FIXTURE = path.join(import.meta.dirname, '../../../../tests/support/fixtures/database-at-migration-0014.sql.gz');
@@ -200,7 +200,7 @@ describe('a database made before the SQL files upgrades on first start', () => {
       (
         await db.pool.query(`
           select (select json_agg(t order by lesson_id) from analytics_lesson_totals t where started <> 0) as lessons,
-                 (select json_agg(t order by student_id, course_id) from analytics_enrollment_stats t) as enrolments,
+                 (select json_agg(t order by student_id, course_id) from analytics_enrollment_stats t) as enrollments,
                  (select json_agg(t order by student_id) from analytics_student_stats t) as students,
                  (select json_agg(t order by hour, lesson_type) from analytics_hourly_totals t) as hourly,
                  (select json_agg(t order by student_id, lesson_id) from analytics_tutorial_downloads t) as downloads`)

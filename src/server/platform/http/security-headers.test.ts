@@ -39,6 +39,8 @@ describe('security headers', () => {
     expect(csp['script-src']).toEqual(["'unsafe-inline'", "'unsafe-eval'"]);
     expect(csp['connect-src']).toBeUndefined();
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    // The page is sandboxed by its own policy too, not only by the frame that loads it: scripts, but no origin.
+    expect(csp['sandbox']).toEqual(['allow-scripts']);
     // Any other page keeps the app's policy.
     const other = policy((await t.app.inject({ method: 'GET', url: '/webgl-runner.html.js' })).headers['content-security-policy']);
     expect(other['script-src']).toEqual(["'self'"]);

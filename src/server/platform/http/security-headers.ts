@@ -42,6 +42,9 @@ export const API_CACHE_CONTROL = 'no-store';
  * inside a sandboxed frame of the course screen (no same origin: no cookies, no storage, no app).
  * Running that program needs inline script and eval, which the app's own policy rightly refuses, so
  * this one page gets a policy of its own: nothing from the network at all, and framed only by us.
+ * `sandbox allow-scripts` keeps the page in a unique origin of its own even where it is not loaded by the
+ * sandboxed frame (opened directly, or framed by a page that forgot the attribute): its scripts then still
+ * reach no cookie, storage or page of the app.
  */
 export const WEBGL_RUNNER_PATH = '/webgl-runner.html';
 export const WEBGL_RUNNER_CSP = [
@@ -52,6 +55,7 @@ export const WEBGL_RUNNER_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'self'",
+  'sandbox allow-scripts',
 ].join('; ');
 
 /**

@@ -8,7 +8,7 @@ const MISSING = 'Missing required fields: from, to, and subject are required';
 const NO_CONTENT = 'Either html or text content must be provided';
 const good: MailMessage = { from: 'CodeTutor <tutor@example.com>', to: ['student@example.com'], subject: 'Hello', text: 'Hi' };
 
-describe('validateMail (spec §5)', () => {
+describe('validateMail', () => {
   it('accepts a message with from, to, subject and text or html', () => {
     expect(validateMail(good)).toEqual(good);
     expect(validateMail({ ...good, text: undefined, html: '<p>Hi</p>' }).html).toBe('<p>Hi</p>');

@@ -50,7 +50,7 @@ const destinations: { to: string; title: string; text: string; icon: LucideIcon 
   {
     to: paths.admin.students,
     title: 'Manage Students',
-    text: 'Approve new registrations and enrol students in your courses.',
+    text: 'Approve new registrations and enroll students in your courses.',
     icon: UsersIcon,
   },
   { to: paths.admin.analytics, title: 'View Analytics', text: 'See how students progress and where they get stuck.', icon: BarChart3Icon },

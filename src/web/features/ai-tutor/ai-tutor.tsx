@@ -1,4 +1,4 @@
-import { AiTutorTexts } from '@common/ai-tutor-texts';
+import { AiTutorMessages } from '@common/ai-tutor-texts';
 import { MessageCircleIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
@@ -85,8 +85,8 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
           onClick={open}
           onPointerEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
-          aria-label={`Open ${AiTutorTexts.title}`}
-          title={AiTutorTexts.title}
+          aria-label={`Open ${AiTutorMessages.title}`}
+          title={AiTutorMessages.title}
           className={cn(
             'fixed z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform',
             'hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/50 motion-safe:hover:scale-105',

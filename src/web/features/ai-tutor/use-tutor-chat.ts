@@ -1,5 +1,5 @@
 import type { TutorConversationResponse, TutorMessage } from '@common/ai-tutor';
-import { AiTutorTexts } from '@common/ai-tutor-texts';
+import { AiTutorMessages } from '@common/ai-tutor-texts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -35,7 +35,7 @@ type AskVariables = {
 /** 429: today's questions are used up (the GET that follows gives the exact figures). */
 const isBudgetRefusal = (error: unknown) => isApiError(error) && error.status === 429;
 /** 503 with the not-configured text (answered with the apology, like any other outage, and the panel's note). */
-const isNotConfigured = (error: unknown) => isApiError(error) && error.status === 503 && error.message === AiTutorTexts.notConfigured;
+const isNotConfigured = (error: unknown) => isApiError(error) && error.status === 503 && error.message === AiTutorMessages.notConfigured;
 /** Refused before any answer for a reason the student can act on: their question comes back to the input. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
@@ -85,14 +85,14 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
         {
           id: `local-${randomUuid()}`,
           role: 'assistant',
-          content: AiTutorTexts.apology,
+          content: AiTutorMessages.apology,
           createdAt: new Date().toISOString(),
           local: 'apology',
         },
       ],
     }));
-    setAnnouncement({ id: randomUuid(), text: AiTutorTexts.apology });
-    toast.error(AiTutorTexts.unavailableTitle, { description: AiTutorTexts.unavailable });
+    setAnnouncement({ id: randomUuid(), text: AiTutorMessages.apology });
+    toast.error(AiTutorMessages.unavailableTitle, { description: AiTutorMessages.unavailable });
   };
 
   const ask = useMutation({
@@ -145,7 +145,7 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
         if (isBudgetRefusal(error)) void queryClient.invalidateQueries({ queryKey: tutorKeys.conversation(v.lessonId) });
         // The budget shows in the panel; a 401 is the query client's (it signs the page out).
         else if (isApiError(error) && error.status !== 401) {
-          toast.error(error.title ?? AiTutorTexts.title, { description: error.message });
+          toast.error(error.title ?? AiTutorMessages.title, { description: error.message });
         }
         return;
       }

@@ -1,7 +1,7 @@
 import {
   ANALYTICS_RANGE_LABELS,
   ANALYTICS_RANGES,
-  AnalyticsTexts,
+  AnalyticsMessages,
   DEFAULT_ANALYTICS_RANGE,
   type AnalyticsResponse,
 } from '@common/analytics';
@@ -87,7 +87,7 @@ export function AnalyticsPage() {
 
   // A failed load is told in a toast (once per failure), and the page offers a retry.
   useEffect(() => {
-    if (analytics.isError) toastFailure(analytics.error, AnalyticsTexts.failedToast);
+    if (analytics.isError) toastFailure(analytics.error, AnalyticsMessages.failedToast);
   }, [analytics.isError, analytics.errorUpdatedAt, analytics.error]);
 
   const setParam = (key: 'range' | 'tab', value: string, fallback: string) =>
@@ -108,7 +108,7 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader
-        title={AnalyticsTexts.title}
+        title={AnalyticsMessages.title}
         subtitle="How your students learn, measured from what they do."
         back={{ to: paths.dashboard, label: 'Back to Dashboard' }}
         actions={
@@ -130,10 +130,10 @@ export function AnalyticsPage() {
         }
       />
 
-      {!data && analytics.isPending && <Spinner showLabel label={AnalyticsTexts.loading} className="py-20" />}
+      {!data && analytics.isPending && <Spinner showLabel label={AnalyticsMessages.loading} className="py-20" />}
 
       {!data && analytics.isError && (
-        <LoadError message={AnalyticsTexts.failed} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />
+        <LoadError message={AnalyticsMessages.failed} onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />
       )}
 
       {data && (

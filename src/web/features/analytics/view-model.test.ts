@@ -80,7 +80,7 @@ describe('screen state from the address', () => {
   });
 });
 
-describe('§9 thresholds as tones', () => {
+describe('the analytics thresholds as tones', () => {
   it('drop-off: above 60 high, above 40 medium, 40 or less low', () => {
     expect([61, 60.1, 60, 40.1, 40, 0].map((r) => dropoffTone(r).severity)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
     expect(dropoffTone(61).tone).toBe('rose');

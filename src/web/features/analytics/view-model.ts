@@ -1,7 +1,7 @@
 import {
   ANALYTICS_RANGES,
   AnalyticsRules,
-  AnalyticsTexts,
+  AnalyticsMessages,
   confidenceLevel,
   DEFAULT_ANALYTICS_RANGE,
   difficultyColor,
@@ -75,7 +75,7 @@ export const VERDICT_RULE = `Verdicts need at least ${MIN} students`;
 
 /** A measurable figure with nothing to compute from yet (null in the answer). */
 export const NO_DATA = 'No data yet';
-export const NOT_TRACKED = AnalyticsTexts.notTracked;
+export const NOT_TRACKED = AnalyticsMessages.notTracked;
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatNumber = (n: number) => numberFormat.format(n);

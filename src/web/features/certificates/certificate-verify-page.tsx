@@ -97,7 +97,7 @@ const titleOf = (cert: CertificateVerifyResponse) => (cert.status === 'revoked' 
 
 /**
  * A certificate that exists: its status in words (never by colour alone), then the three facts it
- * shows. It stays valid after unenrolment or a rejected account; the admin may revoke it, and then
+ * shows. It stays valid after unenrollment or a rejected account; the admin may revoke it, and then
  * the date and the reason are shown (docs/decisions/016).
  */
 export function CertificateResult({ cert }: { cert: CertificateVerifyResponse }) {

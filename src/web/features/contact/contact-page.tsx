@@ -19,7 +19,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { toastError, toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useSendContactMessage } from './api/send-contact-message';
 
-/** The direct route to the tutor (spec: contact details beside the form, and the alternative for visitors). */
+/** The direct route to the tutor: contact details beside the form, and the alternative for visitors who are signed out. */
 function DirectContact({ signedIn }: { signedIn: boolean }) {
   const contactEmail = usePublicConfig()?.contactEmail;
   return (

@@ -66,7 +66,7 @@ export function CoursesPage() {
   const remove = useDeleteCourse();
   const [toDelete, setToDelete] = useState<CourseListItem | null>(null);
 
-  // The spec's toast on a failed load, once per failure (the inline message stays with a retry).
+  // A toast on a failed load, once per failure (the inline message stays with a retry).
   const { isError, errorUpdatedAt, error } = courses;
   useEffect(() => {
     if (isError) toastFailure(error, 'Failed to load course data. Please try again.');

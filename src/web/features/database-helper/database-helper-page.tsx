@@ -21,7 +21,7 @@ import { toastFailure } from '@web/lib/notify';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
- * The spec starts the search box "pre-filled with a fixed default value" without saying which.
+ * The search box starts with a fixed default value: the empty one.
  * We start empty: an empty search lists every user (newest first), exactly what a catch-all
  * value such as '@' would list, and the tutor can type at once without clearing the box first.
  * A search in the address (?search=...) is kept, so a reload or a shared link shows the same list.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnResponse } from '@common/learning';
-import { chapterProgress, flattenLessons, neighbours, swipeDirection, withCompleted } from './course-navigation';
+import { chapterProgress, flattenLessons, neighbours, previewCompletesCourse, swipeDirection, withCompleted } from './course-navigation';
 
 const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' = 'not_started', lockedBy: string | null = null) => ({
   id,
@@ -76,5 +76,16 @@ describe('course navigation', () => {
     expect(marked.chapters[2]!.lessons[0]!.status).toBe('completed');
     expect(outline.chapters[2]!.lessons[0]!.status).toBe('not_started');
     expect(withCompleted(outline, new Set())).toBe(outline);
+  });
+
+  it('in the preview, finishes the course with the last lesson not completed, and only then', () => {
+    const flat = flattenLessons(outline);
+    expect(previewCompletesCourse(flat, 'b')).toBe(false);
+    const oneLeft = flattenLessons(withCompleted(outline, new Set(['b'])));
+    expect(previewCompletesCourse(oneLeft, 'c')).toBe(true);
+    // A lesson already completed finishes nothing again; an unknown one finishes nothing.
+    expect(previewCompletesCourse(oneLeft, 'a')).toBe(false);
+    expect(previewCompletesCourse(oneLeft, 'missing')).toBe(false);
+    expect(previewCompletesCourse(flattenLessons(withCompleted(outline, new Set(['b', 'c']))), 'c')).toBe(false);
   });
 });

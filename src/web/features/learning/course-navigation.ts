@@ -48,3 +48,17 @@ export function withCompleted<T extends Pick<LearnResponse, 'chapters'>>(outline
     })),
   };
 }
+
+/**
+ * Whether completing the lesson finishes the course, in the administrator's preview only. A
+ * student's completions are the server's, and so is their "course just completed"
+ * (learning_completion_outcome in src/server/platform/db/sql/learning.sql, told as justCompleted and
+ * courseJustCompleted): the page never decides it for them. The preview's completions live on the
+ * page (the simulated lessons of the outline, plus those completed here), which the server never
+ * sees, so the page answers for them: the lesson was the last one not completed.
+ */
+export function previewCompletesCourse(lessons: readonly Pick<FlatLesson, 'id' | 'status'>[], lessonId: string): boolean {
+  const lesson = lessons.find((l) => l.id === lessonId);
+  if (!lesson || lesson.status === 'completed') return false;
+  return lessons.filter((l) => l.status === 'completed').length === lessons.length - 1;
+}

@@ -39,7 +39,7 @@ export function StudentDashboardPage() {
   // The server decides (its answer says preview); until it answers, the role tells.
   const preview = data?.preview ?? session?.user.role === 'admin';
 
-  // The spec's toast on a failed load, once per failure (the page keeps its message and Try Again).
+  // A toast on a failed load, once per failure (the page keeps its message and Try Again).
   const { isError, errorUpdatedAt, error } = dashboard;
   useEffect(() => {
     if (isError)

@@ -24,7 +24,7 @@ const toggles: { key: Toggle; label: string; description: string }[] = [
     label: 'New registrations',
     description: 'To you, when students register: at most one message an hour, listing them, with a link to approve.',
   },
-  { key: 'enrolmentNotice', label: 'Enrolments', description: 'To a student when you enrol them in a course: its title and a link.' },
+  { key: 'enrollmentNotice', label: 'Enrollments', description: 'To a student when you enroll them in a course: its title and a link.' },
   {
     key: 'inactivityReminders',
     label: 'Reminders to inactive students',

@@ -23,7 +23,7 @@ function offer(outcome: 'accepted' | 'dismissed' | 'fails') {
 
 const notices = () => ({ installing: vi.fn(), installed: vi.fn(), failed: vi.fn() });
 
-describe('the install prompt (spec §4)', () => {
+describe('the install prompt', () => {
   it('holds the browser’s offer and shows the banner', () => {
     const win = fakeWindow();
     const prompt = createInstallPrompt(win as never, notices());

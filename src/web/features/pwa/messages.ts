@@ -21,7 +21,7 @@ export const PwaMessages = {
 } as const;
 
 /**
- * The look of the spec's destructive toasts ('Connection Lost', 'Installation Failed'): the app's
+ * The look of the destructive toasts ('Connection Lost', 'Installation Failed'): the app's
  * destructive red with white text (4.8:1). Sonner's own rich colours are too pale a red on pink (4.4:1).
  */
 export const destructiveToast = {

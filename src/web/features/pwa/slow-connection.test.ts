@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSlowLoad, pageLoadMs } from './slow-connection';
 
-describe('slow connection (spec §4, §9)', () => {
+describe('slow connection', () => {
   it('measures from the navigation start to the end of the load event', () => {
     expect(pageLoadMs({ startTime: 0, loadEventEnd: 3250.5 })).toBe(3250.5);
   });

@@ -23,7 +23,7 @@ export function mobileTitle(pathname: string): string {
   if (path === paths.admin.courseNew || path === paths.admin.courseCreate) return 'Create Course';
   if (path === paths.admin.courses || path.startsWith(`${paths.admin.courses}/`)) return 'Courses';
   if (path === paths.admin.students || path.startsWith(`${paths.admin.students}/`)) return 'Students';
-  // Beyond the spec's list, which has no title for these screens: 'Dashboard' there would mislead.
+  // Beyond the five titles above (Dashboard, Students, Courses, Create Course, Course): 'Dashboard' here would mislead.
   if (path === paths.admin.analytics) return 'Analytics';
   if (path === paths.admin.databaseHelper) return 'Database Helper';
   if (path === paths.admin.invitations) return 'Invite Students';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { ErrorCode } from '../../../../common/errors';
-import { MediaTexts, type MediaHelper } from '../../../../common/media-helpers-texts';
+import { MediaMessages, type MediaHelper } from '../../../../common/media-helpers-texts';
 import { AppError } from '../../http/errors';
 
 /**
@@ -72,25 +72,25 @@ export function fromOpenAiError(helper: MediaHelper, err: unknown, timedOut: boo
  */
 export function providerAppError(err: ProviderError): AppError {
   const helper = err.helper === 'reader' ? 'search' : err.helper;
-  const title = MediaTexts.failedTitle(helper);
+  const title = MediaMessages.failedTitle(helper);
   switch (err.kind) {
     case 'auth':
-      return new AppError(502, ErrorCode.providerAuth, MediaTexts.authFailed(err.helper), MediaTexts.authFailedTitle, { cause: err });
+      return new AppError(502, ErrorCode.providerAuth, MediaMessages.authFailed(err.helper), MediaMessages.authFailedTitle, { cause: err });
     case 'status':
       return new AppError(
         502,
         ErrorCode.providerFailed,
-        err.details.serverMessage ?? MediaTexts.failed(err.helper, err.details.status ?? 502),
+        err.details.serverMessage ?? MediaMessages.failed(err.helper, err.details.status ?? 502),
         title,
         { cause: err },
       );
     case 'timeout':
-      return new AppError(504, ErrorCode.providerTimeout, MediaTexts.timedOut(err.helper, err.details.timeoutMs ?? 0), title, {
+      return new AppError(504, ErrorCode.providerTimeout, MediaMessages.timedOut(err.helper, err.details.timeoutMs ?? 0), title, {
         cause: err,
       });
     case 'unreachable':
-      return new AppError(502, ErrorCode.providerFailed, MediaTexts.unreachable(err.helper), title, { cause: err });
+      return new AppError(502, ErrorCode.providerFailed, MediaMessages.unreachable(err.helper), title, { cause: err });
     case 'bad-answer':
-      return new AppError(502, ErrorCode.providerFailed, MediaTexts.badAnswer(err.helper), title, { cause: err });
+      return new AppError(502, ErrorCode.providerFailed, MediaMessages.badAnswer(err.helper), title, { cause: err });
   }
 }

@@ -1,5 +1,5 @@
 import OpenAI, { toFile } from 'openai';
-import { IMAGE_MAX_BYTES, MediaTexts, WEB_SOURCES_MAX, type MediaHelper } from '../../../../common/media-helpers-texts';
+import { IMAGE_MAX_BYTES, MediaMessages, WEB_SOURCES_MAX, type MediaHelper } from '../../../../common/media-helpers-texts';
 import type { MediaEnv } from '../../env';
 import { fromOpenAiError, ProviderError, serverErrorField, statusFailure } from './provider-error';
 import { sniffAudio, sniffImage, type Sniffed } from './sniff';
@@ -16,7 +16,7 @@ export type MediaBytes = { data: Buffer } & Sniffed;
 export type ImageProvider = {
   /** One image for the prompt, from IMAGE_MODEL or the provider's id of an alternative model. */
   generate(prompt: string, options?: { model?: string }): Promise<MediaBytes>;
-  /** The provider's id of one of the spec's alternative models, or undefined when this provider does not offer it. */
+  /** The provider's id of one of the alternative models (IMAGE_ALT_MODELS), or undefined when this provider does not offer it. */
   altModel(name: string): string | undefined;
   altModelNames: string[];
 };
@@ -203,7 +203,7 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
   return {
     async search(query) {
       // A query is required. Callers never send an empty one; this guards the door.
-      if (!query.trim()) throw new Error(MediaTexts.queryRequired);
+      if (!query.trim()) throw new Error(MediaMessages.queryRequired);
       const url = `${cfg.url}${cfg.url.includes('?') ? '&' : '?'}q=${encodeURIComponent(query.trim())}`;
       return timedFetch('search', async (signal) => {
         const data = await getData('search', url, signal);
@@ -228,7 +228,7 @@ export function createWebSearch(cfg: MediaEnv['search']): WebSearch | null {
     },
     async read(url) {
       // The web reader requires a url.
-      if (!url.trim() || !isWebAddress(url.trim())) throw new Error(MediaTexts.urlRequired);
+      if (!url.trim() || !isWebAddress(url.trim())) throw new Error(MediaMessages.urlRequired);
       return timedFetch('reader', (signal) => readPage(url.trim(), signal));
     },
   };

@@ -9,7 +9,7 @@ import { users } from './users';
  * the analytics answer reads instead of scanning a million progress rows and events each time.
  *
  * The rollups are kept current by statement-level PostgreSQL triggers (migration 0004), so every
- * writer — the learning API, enrolment removal, cascading deletes, seeds, tests — keeps them right
+ * writer — the learning API, enrollment removal, cascading deletes, seeds, tests — keeps them right
  * without knowing they exist; `analytics_rebuild()` recomputes them all from the raw tables (used
  * after a bulk load, and by the tests as the reference). Days and hours are UTC.
  *
@@ -69,8 +69,8 @@ export const analyticsLessonStats = pgTable('analytics_lesson_stats', {
 });
 
 /**
- * Per student and course: the enrolment date (null once unenrolled, or for progress without an
- * enrolment) and counts over the student's progress rows in the course's lessons.
+ * Per student and course: the enrollment date (null once unenrolled, or for progress without an
+ * enrollment) and counts over the student's progress rows in the course's lessons.
  */
 export const analyticsEnrollmentStats = pgTable(
   'analytics_enrollment_stats',
@@ -94,10 +94,10 @@ export const analyticsEnrollmentStats = pgTable(
 );
 
 /**
- * Per student with at least one enrolment: their enrolments summed up (the percent of each is
+ * Per student with at least one enrollment: their enrollments summed up (the percent of each is
  * completed ÷ the course's lessons, as in common/learning.ts), recomputed for the students
- * concerned whenever their enrolment rows or a course's lessons change. The analytics read one
- * row per student instead of aggregating every enrolment.
+ * concerned whenever their enrollment rows or a course's lessons change. The analytics read one
+ * row per student instead of aggregating every enrollment.
  */
 export const analyticsStudentStats = pgTable('analytics_student_stats', {
   studentId: uuid('student_id')

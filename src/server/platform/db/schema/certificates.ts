@@ -6,7 +6,7 @@ import { users } from './users';
 /**
  * A certificate of completion: issued once, when a student's progress in a course first reaches
  * 100% (in the same transaction as that progress write). Its id is the public verification key.
- * It records an achievement, so unenrolment or a rejected account leave it valid; only the admin
+ * It records an achievement, so unenrollment or a rejected account leave it valid; only the admin
  * revokes one, with a reason the verification page shows (docs/decisions/016).
  */
 export const certificates = pgTable(

@@ -40,7 +40,7 @@ export const chapters = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    /** 1-based order within the course (the spec's `order`). */
+    /** 1-based order within the course (`order` in the API). */
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,7 +73,7 @@ export const lessons = pgTable(
     /** The uploaded file behind tutorial_pdf_url, likewise. */
     tutorialFileId: uuid('tutorial_file_id').references(() => files.id, { onDelete: 'set null' }),
     summary: text('summary').notNull().default(''),
-    /** 1-based order within the chapter (the spec's `order`). */
+    /** 1-based order within the chapter (`order` in the API). */
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,7 +44,7 @@ export const notificationSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     registrationDigest: boolean('registration_digest').notNull().default(true),
-    enrolmentNotice: boolean('enrolment_notice').notNull().default(true),
+    enrollmentNotice: boolean('enrolment_notice').notNull().default(true),
     inactivityReminders: boolean('inactivity_reminders').notNull().default(true),
     weeklySummary: boolean('weekly_summary').notNull().default(true),
     /** The tutor's own words in the reminder to inactive students. */

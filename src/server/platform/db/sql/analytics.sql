@@ -1,5 +1,5 @@
 -- Learning analytics in the database: the rollups of src/server/db/schema/analytics.ts, the
--- triggers that keep them for every writer (the learning API, unenrolment, cascading deletes,
+-- triggers that keep them for every writer (the learning API, unenrollment, cascading deletes,
 -- seeds, tests), the fold that moves pending counts into them, and the rebuild from the raw tables.
 -- These rules live here because they must hold inside the writing transaction and under concurrent
 -- writers (docs/decisions/011-append-only-analytics-counts.md, 018-current-state-sql.md).
@@ -26,7 +26,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT array_agg(coalesce(a[i], 0) + coalesce(b[i], 0) ORDER BY i) FROM generate_series(1, 16) i
 $$;
 
--- An enrolment's progress percent: rounded, 100 only when every lesson is done. The same
+-- An enrollment's progress percent: rounded, 100 only when every lesson is done. The same
 -- double-precision steps as progressPercent in common/learning.ts (Math.round(completed / total * 100)),
 -- so the tutor and the student always see the same number.
 CREATE FUNCTION "public"."analytics_percent"(completed integer, total integer) RETURNS integer
@@ -36,7 +36,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 		ELSE least(99, floor(completed::float8 / total::float8 * 100 + 0.5))::int END
 $$;
 
--- Recomputes analytics_student_stats of these students from their enrolment rows and the courses' lesson counts.
+-- Recomputes analytics_student_stats of these students from their enrollment rows and the courses' lesson counts.
 CREATE FUNCTION "public"."analytics_refresh_students"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	IF coalesce(cardinality(ids), 0) = 0 THEN
@@ -67,7 +67,7 @@ BEGIN
 		percent_min = excluded.percent_min, first_enrolled_at = excluded.first_enrolled_at;
 END
 $$;
--- Every change of an enrolment's row refreshes its student's totals.
+-- Every change of an enrollment's row refreshes its student's totals.
 CREATE FUNCTION "public"."analytics_enrollment_stats_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP = 'INSERT' THEN
@@ -183,7 +183,7 @@ BEGIN
 		HAVING NOT bool_or(x.sign > 0)
 	) x
 	WHERE e.student_id = x.student_id AND e.course_id = x.course_id;
-	-- A removed completion may have been the latest one of its enrolment.
+	-- A removed completion may have been the latest one of its enrollment.
 	UPDATE analytics_enrollment_stats e
 	SET last_completed_at = (
 		SELECT max(lp.completed_at) FROM lesson_progress lp JOIN analytics_lesson_stats s ON s.lesson_id = lp.lesson_id
@@ -290,8 +290,8 @@ BEGIN
 END
 $$;
 
--- Enrolments set or clear enrolled_at of their row in analytics_enrollment_stats; a row that counts
--- no progress goes with its enrolment.
+-- Enrollments set or clear enrolled_at of their row in analytics_enrollment_stats; a row that counts
+-- no progress goes with its enrollment.
 CREATE FUNCTION "public"."analytics_enrollments_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP <> 'INSERT' THEN

@@ -1,6 +1,6 @@
 -- Certificates in the database: their issue. It lives here because it must happen in the same
 -- transaction as the progress write that completes a course, under that write's lock on the
--- enrolment, so a course completed by two requests at once gets one certificate, told once
+-- enrollment, so a course completed by two requests at once gets one certificate, told once
 -- (docs/decisions/018-current-state-sql.md). Everything else about certificates (reading,
 -- rendering, verifying, revoking) is in src/server/domains/learning (certificates.service.ts).
 -- This file is the current state, applied at start after the table migrations (src/server/db/sql-files.ts).

@@ -53,6 +53,47 @@ BEGIN
 END
 $$;
 
+-- What completing a lesson does to its course, given the lessons completed before: p_completed, or
+-- when it is null the student's stored progress (learning_course_counts). Answers the course's lesson
+-- count, the completed lessons before and after this completion, and whether it finished the course:
+-- the course has lessons, they were not all completed before, and they all are after. The one
+-- definition of "course just completed": the progress write asks it for a student, under its lock and
+-- before its write, so it counts exactly what the write adds; the admin's preview, whose progress is
+-- simulated and never stored, asks it with the simulated set (p_student is then not read). Writes
+-- nothing; an unknown lesson answers 0, 0, 0, false.
+CREATE FUNCTION "public"."learning_completion_outcome"(p_student uuid, p_lesson uuid, p_completed uuid[],
+	OUT total integer, OUT completed_before integer, OUT completed_after integer, OUT course_just_completed boolean)
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+	v_course uuid;
+	v_done boolean;
+BEGIN
+	total := 0;
+	completed_before := 0;
+	completed_after := 0;
+	course_just_completed := false;
+	SELECT ch.course_id INTO v_course FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE l.id = p_lesson;
+	IF NOT FOUND THEN
+		RETURN;
+	END IF;
+	IF p_completed IS NULL THEN
+		SELECT c.total, c.completed INTO total, completed_before FROM learning_course_counts(p_student, v_course) c;
+		v_done := EXISTS (
+			SELECT 1 FROM lesson_progress lp WHERE lp.student_id = p_student AND lp.lesson_id = p_lesson AND lp.status = 'completed'
+		);
+	ELSE
+		SELECT count(l.id)::int, count(l.id) FILTER (WHERE l.id = ANY (p_completed))::int
+		INTO total, completed_before
+		FROM chapters ch
+		JOIN lessons l ON l.chapter_id = ch.id
+		WHERE ch.course_id = v_course;
+		v_done := p_lesson = ANY (p_completed);
+	END IF;
+	completed_after := completed_before + CASE WHEN v_done THEN 0 ELSE 1 END;
+	course_just_completed := total > 0 AND completed_before < total AND completed_after >= total;
+END
+$$;
+
 -- Whether the student has passed every check of a lesson: each of its exercises has a graded
 -- submission that passed, and its quiz (a lesson has at most one) has an attempt that passed. A
 -- lesson without checks has passed them all, so Mark Complete is enough there; with checks, passing
@@ -133,10 +174,12 @@ $$;
 -- 'locked' for a lesson an earlier one locks (detail: that lesson's title), and for a completion
 -- 'checks_not_passed' when the lesson's checks are not all passed or 'video_not_watched' when its
 -- video is not watched enough (detail: the share in percent); only with 'ok' is anything written,
--- and then it answers the course's lesson count, the completed lessons before and after, and the
--- lesson's status after. The admin's preview writes nothing and does not call it.
+-- and then it answers the course's lesson count, the completed lessons before and after, the
+-- lesson's status after, and whether this call completed the course (learning_completion_outcome's
+-- answer; always false for an opening). The admin's preview writes nothing and does not call it.
 CREATE FUNCTION "public"."learning_record_progress"(p_student uuid, p_lesson uuid, p_status progress_status, p_at timestamp with time zone)
-RETURNS TABLE (access text, total integer, completed_before integer, completed_after integer, lesson_status text, detail text)
+RETURNS TABLE (access text, total integer, completed_before integer, completed_after integer, lesson_status text, detail text,
+	course_just_completed boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	n integer;
@@ -146,7 +189,7 @@ DECLARE
 BEGIN
 	SELECT ch.course_id INTO v_course FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE l.id = p_lesson;
 	IF NOT FOUND THEN
-		RETURN QUERY SELECT 'lesson_not_found'::text, 0, 0, 0, NULL::text, NULL::text;
+		RETURN QUERY SELECT 'lesson_not_found'::text, 0, 0, 0, NULL::text, NULL::text, false;
 		RETURN;
 	END IF;
 	-- One progress write per student and course at a time (the enrolment's row lock), so "just
@@ -155,12 +198,12 @@ BEGIN
 	PERFORM 1 FROM enrollments e WHERE e.student_id = p_student AND e.course_id = v_course FOR UPDATE;
 	access := learning_course_access(p_student, v_course);
 	IF access <> 'ok' THEN
-		RETURN QUERY SELECT access, 0, 0, 0, NULL::text, NULL::text;
+		RETURN QUERY SELECT access, 0, 0, 0, NULL::text, NULL::text, false;
 		RETURN;
 	END IF;
 	v_blocker := learning_lesson_locked_by(p_student, p_lesson);
 	IF v_blocker IS NOT NULL THEN
-		RETURN QUERY SELECT 'locked'::text, 0, 0, 0, NULL::text, v_blocker;
+		RETURN QUERY SELECT 'locked'::text, 0, 0, 0, NULL::text, v_blocker, false;
 		RETURN;
 	END IF;
 	IF p_status = 'completed' AND NOT learning_lesson_checks_passed(p_student, p_lesson) THEN
@@ -168,18 +211,19 @@ BEGIN
 		RETURN QUERY SELECT 'checks_not_passed'::text, 0, 0, 0, NULL::text,
 			concat_ws('+',
 				CASE WHEN EXISTS (SELECT 1 FROM exercises x WHERE x.lesson_id = p_lesson) THEN 'exercises' END,
-				CASE WHEN EXISTS (SELECT 1 FROM quizzes q WHERE q.lesson_id = p_lesson) THEN 'quiz' END);
+				CASE WHEN EXISTS (SELECT 1 FROM quizzes q WHERE q.lesson_id = p_lesson) THEN 'quiz' END), false;
 		RETURN;
 	END IF;
 	IF p_status = 'completed' THEN
 		v_share := learning_lesson_watch_missing(p_student, p_lesson);
 		IF v_share IS NOT NULL THEN
-			RETURN QUERY SELECT 'video_not_watched'::text, 0, 0, 0, NULL::text, v_share::text;
+			RETURN QUERY SELECT 'video_not_watched'::text, 0, 0, 0, NULL::text, v_share::text, false;
 			RETURN;
 		END IF;
 	END IF;
-	SELECT c.total, c.completed INTO total, completed_before FROM learning_course_counts(p_student, v_course) c;
+	course_just_completed := false;
 	IF p_status = 'in_progress' THEN
+		SELECT c.total, c.completed INTO total, completed_before FROM learning_course_counts(p_student, v_course) c;
 		INSERT INTO lesson_progress (student_id, lesson_id, status, created_at, updated_at)
 		VALUES (p_student, p_lesson, 'in_progress', p_at, p_at)
 		ON CONFLICT (student_id, lesson_id) DO NOTHING;
@@ -192,14 +236,16 @@ BEGIN
 			lesson_status := coalesce(lesson_status, 'not_started');
 		END IF;
 	ELSE
-		-- A row is written only when the lesson was not completed yet: then it is one more.
+		-- The counts and "just completed" are asked before the write, under the lock: the write adds a
+		-- row only when the lesson was not completed yet, which is the one more the answer counts.
+		SELECT o.total, o.completed_before, o.completed_after, o.course_just_completed
+		INTO total, completed_before, completed_after, course_just_completed
+		FROM learning_completion_outcome(p_student, p_lesson, NULL) o;
 		INSERT INTO lesson_progress (student_id, lesson_id, status, completed_at, created_at, updated_at)
 		VALUES (p_student, p_lesson, 'completed', p_at, p_at, p_at)
 		ON CONFLICT (student_id, lesson_id) DO UPDATE
 			SET status = 'completed', completed_at = excluded.completed_at, updated_at = excluded.updated_at
 			WHERE lesson_progress.status <> 'completed';
-		GET DIAGNOSTICS n = ROW_COUNT;
-		completed_after := completed_before + n;
 		lesson_status := 'completed';
 	END IF;
 	-- The certificate's rule is certificates_issue_if_complete's (certificates.sql); it is asked only
@@ -230,7 +276,7 @@ BEGIN
 	SELECT * INTO r FROM learning_record_progress(p_student, p_lesson, 'completed', p_at);
 	IF r.access = 'ok' THEN
 		lesson_completed := true;
-		course_just_completed := r.total > 0 AND r.completed_before < r.total AND r.completed_after >= r.total;
+		course_just_completed := r.course_just_completed;
 	END IF;
 END
 $$;

@@ -8,7 +8,7 @@ const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${e
 const list = (items: string[]) => items.map((i) => `• ${i}`).join('\n');
 const htmlList = (items: string[]) => `<ul style="margin:0;padding-left:20px">${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 
-export function enrolmentMail(ctx: MailContext, firstName: string, course: { title: string; url: string }): Template {
+export function enrollmentMail(ctx: MailContext, firstName: string, course: { title: string; url: string }): Template {
   return {
     subject: `You are enrolled in ${course.title}`,
     text: `Hello ${firstName},\n\nYou are now enrolled in "${course.title}" on ${ctx.appName}. Start here: ${course.url}`,

@@ -1,4 +1,4 @@
-import { AiTutorTexts, type TutorStreamEvent } from '@common/ai-tutor';
+import { AiTutorMessages, type TutorStreamEvent } from '@common/ai-tutor';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api';
 import { askTutor } from './ask-tutor';
@@ -47,13 +47,13 @@ describe('askTutor', () => {
   it('turns a refusal before the stream into the server’s ApiError', async () => {
     vi.stubGlobal('fetch', async () =>
       Response.json(
-        { error: { code: 'RATE_LIMITED', message: AiTutorTexts.budgetSpent(50), title: 'Too Many Requests' } },
+        { error: { code: 'RATE_LIMITED', message: AiTutorMessages.budgetSpent(50), title: 'Too Many Requests' } },
         { status: 429 },
       ),
     );
     const error = await collect(askTutor('l', { content: 'Q' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: AiTutorTexts.budgetSpent(50) });
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: AiTutorMessages.budgetSpent(50) });
   });
 
   it('fails when the stream ends before done or error', async () => {

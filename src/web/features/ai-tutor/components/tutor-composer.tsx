@@ -1,4 +1,4 @@
-import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts } from '@common/ai-tutor';
+import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages } from '@common/ai-tutor';
 import { SendHorizontalIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '@web/components/ui/button';
@@ -72,7 +72,7 @@ export function TutorComposer({ lessonId, disabled, onSend, returnedDraft, footn
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={AiTutorTexts.placeholder}
+          placeholder={AiTutorMessages.placeholder}
           maxLength={AI_TUTOR_MESSAGE_MAX_CHARS}
           disabled={disabled}
           aria-describedby={hintId}
@@ -96,7 +96,7 @@ export function TutorComposer({ lessonId, disabled, onSend, returnedDraft, footn
       </div>
       <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <p id={hintId} className={voiceStatus ? 'font-medium text-foreground' : undefined}>
-          {voiceStatus ?? AiTutorTexts.hint}
+          {voiceStatus ?? AiTutorMessages.hint}
         </p>
         {footnote && <p>{footnote}</p>}
       </div>

@@ -1,4 +1,4 @@
-import { AiTutorTexts } from '@common/ai-tutor';
+import { AiTutorMessages } from '@common/ai-tutor';
 import { BotIcon, ChevronUpIcon, MinusIcon, SquarePenIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { LoadError } from '@web/components/load-error';
@@ -49,7 +49,7 @@ function ThinkingIndicator() {
             />
           ))}
         </span>
-        {AiTutorTexts.thinking}
+        {AiTutorMessages.thinking}
       </div>
     </li>
   );
@@ -128,7 +128,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
         </span>
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-base leading-tight font-semibold">
-            {AiTutorTexts.title}
+            {AiTutorMessages.title}
           </h2>
           {lesson && (
             <Badge variant="secondary" className="mt-0.5 max-w-full" title={lesson.title}>
@@ -214,7 +214,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             <Spinner label="Loading conversation..." showLabel className="py-8" />
           ) : (
             <ol className="flex flex-col gap-4" aria-label="Messages">
-              <MessageItem role="assistant" content={AiTutorTexts.welcome(lesson.title)} createdAt={welcomeAt} copyable={false} />
+              <MessageItem role="assistant" content={AiTutorMessages.welcome(lesson.title)} createdAt={welcomeAt} copyable={false} />
               {messages.map((m) => (
                 <MessageItem
                   key={m.id}
@@ -244,12 +244,12 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
 
         {loaded && !conversation.available && (
           <Alert className="mx-3 mb-2 w-auto" role="note">
-            {AiTutorTexts.notConfigured}
+            {AiTutorMessages.notConfigured}
           </Alert>
         )}
         {loaded && budgetSpent && budget && (
           <Alert variant="warning" className="mx-3 mb-2 w-auto" role="note">
-            {AiTutorTexts.budgetSpent(budget.limit)}
+            {AiTutorMessages.budgetSpent(budget.limit)}
           </Alert>
         )}
         {loaded && !budgetSpent && (

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@web/lib/api';
 
 /**
- * Rooted under ['admin'] (the admin screens' family): a change to a student or an enrolment
+ * Rooted under ['admin'] (the admin screens' family): a change to a student or an enrollment
  * elsewhere invalidates the analytics too.
  */
 export const analyticsKeys = {

@@ -1,4 +1,4 @@
-import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
+import { AnalyticsRules, AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
 import { LightbulbIcon, PartyPopperIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import {
@@ -34,7 +34,7 @@ export function DropoffTab({
   return (
     <div className="flex flex-col gap-6">
       {items.length === 0 ? (
-        <EmptyPanel icon={PartyPopperIcon}>{AnalyticsTexts.dropoffEmpty}</EmptyPanel>
+        <EmptyPanel icon={PartyPopperIcon}>{AnalyticsMessages.dropoffEmpty}</EmptyPanel>
       ) : (
         <LessonDropoffs items={items} />
       )}

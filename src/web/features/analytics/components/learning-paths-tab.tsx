@@ -1,4 +1,4 @@
-import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
+import { AnalyticsRules, AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
 import { RouteIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { chapterRows, difficultyTone, formatNumber, formatPercent, NO_DATA, plural, sampleSize, severityTone } from '../view-model';
@@ -9,7 +9,7 @@ import { Metric, MetricList, SampleBadge, ToneBar, toneText, VerdictRule } from 
 type Path = AnalyticsResponse['learningPathInsights'][number];
 
 export function LearningPathsTab({ paths }: { paths: Path[] }) {
-  if (paths.length === 0) return <EmptyPanel icon={RouteIcon}>{AnalyticsTexts.learningPathsEmpty}</EmptyPanel>;
+  if (paths.length === 0) return <EmptyPanel icon={RouteIcon}>{AnalyticsMessages.learningPathsEmpty}</EmptyPanel>;
   return (
     <div className="flex flex-col gap-6">
       <VerdictRule />

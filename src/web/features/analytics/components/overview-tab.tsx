@@ -1,4 +1,4 @@
-import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
+import { AnalyticsRules, AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
 import { BookOpenIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
@@ -41,7 +41,7 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           {top.length === 0 ? (
-            <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel>
+            <EmptyPanel icon={BookOpenIcon}>{AnalyticsMessages.topCoursesEmpty}</EmptyPanel>
           ) : (
             <TopCoursesTable courses={top} />
           )}

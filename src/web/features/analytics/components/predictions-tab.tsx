@@ -1,4 +1,4 @@
-import { AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
+import { AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
 import { AlertTriangleIcon, SparklesIcon, TelescopeIcon } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -12,7 +12,7 @@ type Prediction = AnalyticsResponse['predictiveTrends'][number];
 const unit = (p: Prediction) => (p.metric === 'completion_rate' ? '%' : '');
 
 export function PredictionsTab({ predictions }: { predictions: Prediction[] }) {
-  if (predictions.length === 0) return <EmptyPanel icon={TelescopeIcon}>{AnalyticsTexts.predictionsEmpty}</EmptyPanel>;
+  if (predictions.length === 0) return <EmptyPanel icon={TelescopeIcon}>{AnalyticsMessages.predictionsEmpty}</EmptyPanel>;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { AnalyticsRules, AnalyticsTexts, type AnalyticsResponse, type EngagementTrend, type VelocityStudent } from '@common/analytics';
+import { AnalyticsRules, AnalyticsMessages, type AnalyticsResponse, type EngagementTrend, type VelocityStudent } from '@common/analytics';
 import { AlertTriangleIcon, DownloadIcon, GaugeIcon, MinusIcon, TrendingDownIcon, TrendingUpIcon, type LucideIcon } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -17,7 +17,7 @@ const TREND_ICONS: Record<EngagementTrend, LucideIcon> = { increasing: TrendingU
 const TREND_BADGES = { increasing: 'green', stable: 'secondary', decreasing: 'rose' } as const;
 
 export function VelocityTab({ velocity: v }: { velocity: Velocity }) {
-  if (v.studentsWithEnrollments === 0) return <EmptyPanel icon={GaugeIcon}>{AnalyticsTexts.velocityEmpty}</EmptyPanel>;
+  if (v.studentsWithEnrollments === 0) return <EmptyPanel icon={GaugeIcon}>{AnalyticsMessages.velocityEmpty}</EmptyPanel>;
   const shown = v.students.length;
   return (
     <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { AnalyticsTexts, type AnalyticsResponse } from '@common/analytics';
+import { AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
 import { BookOpenIcon, UserPlusIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -22,7 +22,7 @@ export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           {data.topPerformingCourses.length === 0 ? (
-            <EmptyPanel icon={BookOpenIcon}>{AnalyticsTexts.topCoursesEmpty}</EmptyPanel>
+            <EmptyPanel icon={BookOpenIcon}>{AnalyticsMessages.topCoursesEmpty}</EmptyPanel>
           ) : (
             <TopCoursesTable courses={data.topPerformingCourses} />
           )}
@@ -65,12 +65,12 @@ export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           {data.recentEnrollments.length === 0 ? (
-            <EmptyPanel icon={UserPlusIcon}>{AnalyticsTexts.recentEnrollmentsEmpty}</EmptyPanel>
+            <EmptyPanel icon={UserPlusIcon}>{AnalyticsMessages.recentEnrollmentsEmpty}</EmptyPanel>
           ) : (
             <ul className="flex flex-col divide-y">
               {data.recentEnrollments.map((r) => {
                 const name = `${r.student.firstName} ${r.student.lastName}`;
-                const course = r.course?.title ?? AnalyticsTexts.unknownCourse;
+                const course = r.course?.title ?? AnalyticsMessages.unknownCourse;
                 return (
                   <li key={r.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
                     <div className="flex flex-wrap items-start justify-between gap-2">

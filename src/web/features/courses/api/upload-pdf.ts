@@ -6,8 +6,8 @@ import { getDeviceId } from '@web/lib/device-id';
 
 /**
  * POST /api/admin/uploads?kind=pdf|tutorial as multipart/form-data (the JSON client cannot send
- * files). Failures become the same ApiError as every other call; the server's title is the spec's
- * 'Upload Failed' / 'Tutorial Upload Failed' and its message the spec's errMsg.
+ * files). Failures become the same ApiError as every other call; the server's title is
+ * 'Upload Failed' / 'Tutorial Upload Failed' and its message the errMsg it sends.
  */
 export async function uploadPdf({ file, kind }: { file: File; kind: UploadKind }): Promise<UploadedFile> {
   const body = new FormData();

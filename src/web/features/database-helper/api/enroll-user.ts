@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/** Enrols an approved student in a published course (409 when already enrolled). */
+/** Enrolls an approved student in a published course (409 when already enrolled). */
 export const enrollUser = ({ userId, courseId }: { userId: string; courseId: string }) =>
   api.post<{ enrollment: Enrollment }>(`/api/admin/students/${encodeURIComponent(userId)}/enrollments`, { courseId });
 

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/** Under the admin screens' family, which a change to a student or an enrolment invalidates. */
+/** Under the admin screens' family, which a change to a student or an enrollment invalidates. */
 export const databaseHelperKeys = {
   all: [...adminDataKey, 'database-helper'] as const,
   search: (search: string) => [...databaseHelperKeys.all, 'search', search] as const,

@@ -9,7 +9,7 @@ export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: learningKeys.dashboard(),
     queryFn: ({ signal }) => getDashboard(signal),
-    // Fresh at every visit: progress is written on the course screen, enrolments by the tutor.
+    // Fresh at every visit: progress is written on the course screen, enrollments by the tutor.
     staleTime: 0,
   });
 

@@ -1,4 +1,4 @@
-import type { LearnResponse, LessonStatus, VideoProgressResponse } from '@common/learning';
+import type { LearnResponse, VideoProgressResponse } from '@common/learning';
 import { progressPercent } from '@common/learning-rules';
 import type { Submission } from '@common/practice';
 import type { QuizAttemptResult } from '@common/quizzes';
@@ -12,7 +12,7 @@ import { Alert } from '@web/components/ui/alert';
 import { afterLoadAndIdle } from '@web/lib/after-load';
 import { learningKeys } from '../api/learning-keys';
 import { useSettled } from '@web/lib/use-settled';
-import { flattenLessons, neighbours, withCompleted } from '../course-navigation';
+import { flattenLessons, neighbours, previewCompletesCourse, withCompleted } from '../course-navigation';
 import { LessonTutorSlot } from '../lesson-tutor-slot';
 import { useLessonProgress } from '../use-lesson-completion';
 import { useStableHandler } from '../use-stable-handler';
@@ -125,17 +125,13 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     if (next) select(next.id);
   }
 
-  // The preview starts from the simulated lessons done (the server's outline) plus those completed on this page:
-  // completing the current lesson finishes the course when it was the last one left.
-  const previewCompletesCourse = (status: LessonStatus) => status !== 'completed' && completedCount === lessons.length - 1;
-
   const markComplete = useStableHandler(() => {
     if (!current) return;
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
       setPreviewCompleted(done);
       toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
-      afterCompletion(previewCompletesCourse(current.status));
+      afterCompletion(previewCompletesCourse(lessons, current.id));
       return;
     }
     complete(current.id, ({ justCompleted }) => {
@@ -145,8 +141,9 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   });
 
   // Passing a lesson's last check (an exercise or its quiz) completes it on the server: the outline
-  // and the dashboard catch up, and a completed course opens the same dialog as Mark Complete. The
-  // student stays on the lesson, looking at their result.
+  // and the dashboard catch up, and a completed course (the server's courseJustCompleted, never
+  // worked out here) opens the same dialog as Mark Complete. The student stays on the lesson,
+  // looking at their result.
   const exercisesCompleted = useStableHandler((submission: Submission) =>
     checksCompleted(submission.courseJustCompleted, 'You passed every exercise in this lesson.'),
   );
@@ -183,7 +180,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
     if (preview) {
       const done = new Set(previewCompleted).add(current.id);
       setPreviewCompleted(done);
-      const courseDone = previewCompletesCourse(current.status);
+      const courseDone = previewCompletesCourse(lessons, current.id);
       if (courseDone) afterCompletion(true);
       else toast.success('Lesson Completed (Preview Mode)', { description: 'Progress not saved in preview mode.' });
       return;

@@ -5,7 +5,7 @@ import { api } from '@web/lib/api';
 
 export type EnrollmentChange = { studentId: string; courseId: string };
 
-/** 201 with the enrolment; 409 when already enrolled, 400 for a draft course or a student not approved. */
+/** 201 with the enrollment; 409 when already enrolled, 400 for a draft course or a student not approved. */
 export const enrollStudent = ({ studentId, courseId }: EnrollmentChange) =>
   api.post<{ enrollment: Enrollment }>(`/api/admin/students/${encodeURIComponent(studentId)}/enrollments`, { courseId });
 

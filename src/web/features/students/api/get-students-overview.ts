@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/** Under the admin screens' family, which a change to a student or an enrolment invalidates whole. */
+/** Under the admin screens' family, which a change to a student or an enrollment invalidates whole. */
 export const studentsKeys = {
   all: [...adminDataKey, 'students'] as const,
   overview: () => [...studentsKeys.all, 'overview'] as const,

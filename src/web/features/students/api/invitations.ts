@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 
-/** Under the admin family: an invitation that enrols an existing student changes the other admin lists too. */
+/** Under the admin family: an invitation that enrolls an existing student changes the other admin lists too. */
 export const invitationsKey = [...adminDataKey, 'invitations'] as const;
 
 export const invitationsQueryOptions = () =>

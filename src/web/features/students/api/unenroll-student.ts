@@ -4,7 +4,7 @@ import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
 import type { EnrollmentChange } from './enroll-student';
 
-/** Deletes the enrolment and the student's lesson progress in that course. */
+/** Deletes the enrollment and the student's lesson progress in that course. */
 export const unenrollStudent = ({ studentId, courseId }: EnrollmentChange) =>
   api.delete<UnenrollResponse>(`/api/admin/students/${encodeURIComponent(studentId)}/enrollments/${encodeURIComponent(courseId)}`);
 

@@ -231,9 +231,9 @@ export function PendingBulkActions({ selection, count }: { selection: Selection;
   );
 }
 
-/** Approved tab: enrol or unenrol the selected students in one published course (unenrolling asks first: it deletes progress). */
+/** Approved tab: enroll or unenroll the selected students in one published course (unenrolling asks first: it deletes progress). */
 /**
- * Approved tab: enrol or unenrol the selected students in one published course (unenrolling asks
+ * Approved tab: enroll or unenroll the selected students in one published course (unenrolling asks
  * first: it deletes progress). Once students and a course are chosen, only the actions that would
  * change someone are offered, with how many each would change.
  */

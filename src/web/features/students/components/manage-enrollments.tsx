@@ -26,7 +26,7 @@ export function ManageEnrollments({
 }: {
   students: ApprovedStudent[];
   courses: Course[];
-  /** The enrolment being changed. */
+  /** The enrollment being changed. */
   busy: EnrollmentChange | undefined;
   onEnroll: (student: ApprovedStudent, course: Course) => void;
   onUnenroll: (student: ApprovedStudent, course: Course) => void;
@@ -65,7 +65,7 @@ export function ManageEnrollments({
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Approved students and their enrollments">
           {shown.map((student) => {
             const enrolled = new Set(student.enrolledCourseIds);
-            const headingId = `enrol-${student.id}`;
+            const headingId = `enroll-${student.id}`;
             return (
               <li key={student.id} data-student-id={student.id}>
                 <Card className="flex h-full flex-col gap-4 p-4 sm:p-5" role="group" aria-labelledby={headingId}>

@@ -1,6 +1,6 @@
 import type { Course } from '@common/courses';
 import type { ThumbnailCandidatesResponse } from '@common/media-helpers';
-import { IMAGE_PROMPT_MAX, MediaTexts, NUM_OUTPUTS_DEFAULT, NUM_OUTPUTS_MAX, NUM_OUTPUTS_MIN } from '@common/media-helpers-texts';
+import { IMAGE_PROMPT_MAX, MediaMessages, NUM_OUTPUTS_DEFAULT, NUM_OUTPUTS_MAX, NUM_OUTPUTS_MIN } from '@common/media-helpers-texts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckIcon, ImageIcon, LoaderCircleIcon, SparklesIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -17,7 +17,7 @@ import { chooseThumbnail, generateThumbnails } from '../api/thumbnails';
 
 type Props = {
   course: { id: string; title: string };
-  /** The spec's alternative image models the server offers besides its default. */
+  /** The alternative image models (of the fixed IMAGE_ALT_MODELS) the server offers besides its default. */
   models: string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -109,7 +109,7 @@ export default function ThumbnailDialog({ course, models, open, onOpenChange, on
             />
             {promptMissing ? (
               <p id={ids.promptError} className="text-sm text-red-700 dark:text-red-400">
-                {MediaTexts.promptRequired}
+                {MediaMessages.promptRequired}
               </p>
             ) : (
               <p id={ids.hint} className="text-sm text-muted-foreground">
