@@ -82,6 +82,11 @@ export type GradingResult =
 export type CanvasCheckResult = { checkId: string; passed: boolean; message: string | null };
 export interface Grader {
   grade(spec: GradingSpec): Promise<GradingResult>;
+  /**
+   * Loads the compilers and runtimes by grading a tiny C and a tiny JavaScript program, so that the first
+   * student's grading is as fast as later ones. Rejects, saying what failed, if either did not pass.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 /** Which languages this machine can grade, and why not where it cannot. */

@@ -50,18 +50,47 @@ export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs
     }
   };
 
+  const grade = (spec: GradingSpec): Promise<GradingResult> => {
+    const result = queue.then(() => gradeNow(spec));
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
   return {
     internals: { cCompiler },
-    grade(spec) {
-      const result = queue.then(() => gradeNow(spec));
-      queue = result.catch(() => undefined);
-      return result;
+    grade,
+    async warm() {
+      // Java's probe runs once per process and is cached; it needs nothing warm.
+      await languageSupport();
+      const failed: string[] = [];
+      for (const program of WARM_UP_PROGRAMS) {
+        const result = await grade(program).catch((error: unknown) => ({ kind: 'error' as const, message: String(error) }));
+        const passed = result.kind === 'graded' && result.tests.every((t) => t.passed);
+        if (!passed) failed.push(`${program.language}: ${JSON.stringify(result).slice(0, 500)}`);
+      }
+      if (failed.length) throw new Error(`Warming up the grader failed (${failed.join('; ')})`);
     },
     async close() {
       await Promise.all([cCompiler.close(), wasiRunner.close(), quickJsRunner.close()]);
     },
   };
 }
+
+/** What `warm` grades: the smallest programs that load each compiler and runtime and run them once. */
+const WARM_UP_PROGRAMS: GradingSpec[] = [
+  {
+    language: 'c',
+    code: '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n',
+    tests: [{ id: 'warm', input: '1 2', expectedOutput: '3', match: 'trailing_whitespace', expectedExitCode: null }],
+    limits: LIMIT_DEFAULTS,
+  },
+  {
+    language: 'javascript',
+    code: 'const [a, b] = readline().split(" ").map(Number);\nconsole.log(a + b);\n',
+    tests: [{ id: 'warm', input: '1 2', expectedOutput: '3', match: 'trailing_whitespace', expectedExitCode: null }],
+    limits: LIMIT_DEFAULTS,
+  },
+];
 
 /**
  * The limits a run gets: the exercise's, held inside the ranges the course editor accepts (a row written before a

@@ -6,6 +6,31 @@ export const STDERR_KEEP_BYTES = 8 * 1024;
 export const COMPILER_OUTPUT_KEEP_BYTES = 16 * 1024;
 export const COMPILE_TIME_LIMIT_MS = 10_000;
 
+/*
+ * What a grading may store. The result is written to the submission's row, read on every page load of the
+ * exercise and handed to the AI tutor, and every word of it comes from the student's program: a thrown error
+ * with a 20 MB message once made a 63 MB row. So each part is cut on its own, and the whole result once more.
+ */
+/** A test's output, input and expected output as shown: enough to find the first difference. */
+export const STORED_TEXT_MAX_BYTES = 16 * 1024;
+/** A test's stderr as stored (the run keeps no more than this either). */
+export const STORED_STDERR_MAX_BYTES = STDERR_KEEP_BYTES;
+/** A test's message, which may quote the program's own error name and message. */
+export const STORED_MESSAGE_MAX_BYTES = 2 * 1024;
+/** The compiler's output as stored. */
+export const STORED_COMPILER_OUTPUT_MAX_BYTES = COMPILER_OUTPUT_KEEP_BYTES;
+/** Compiler diagnostics: the first ones are the ones that matter, and each is one line. */
+export const STORED_DIAGNOSTICS_MAX = 50;
+export const STORED_DIAGNOSTIC_MESSAGE_MAX_BYTES = 500;
+/** A summary line (or why a submission could not be graded). */
+export const STORED_SUMMARY_MAX_BYTES = 1024;
+/** The whole stored result of one submission, as JSON. Past it every text is cut shorter until it fits. */
+export const STORED_RESULTS_MAX_BYTES = 256 * 1024;
+/** Added where a text was cut, so that nobody takes the shortened text for the whole. */
+export const CUT_NOTE = '\n… (cut here)';
+/** Added where a text was cut further so that the submission's whole result fits. */
+export const CUT_TO_FIT_NOTE = '\n… (cut here: the results were too long to keep in full)';
+
 /** How one run of the program ended, before it is compared with the test. */
 export type RunEnd =
   | { kind: 'exited'; exitCode: number }
@@ -52,8 +77,22 @@ export function decodeTruncated(bytes: Uint8Array): string {
 }
 
 export function truncateText(text: string, maxBytes: number): string {
-  const bytes = Buffer.from(text, 'utf8');
-  return bytes.length <= maxBytes ? text : decodeTruncated(bytes.subarray(0, maxBytes));
+  // At most maxBytes characters can fit, so a 20 MB text is never encoded whole (a character takes one byte or more).
+  let head = text.length > maxBytes ? text.slice(0, maxBytes) : text;
+  // A slice may end between the two halves of a character outside the BMP; drop the lone half.
+  if (head !== text && /[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+  const bytes = Buffer.from(head, 'utf8');
+  if (head === text && bytes.length <= maxBytes) return text;
+  return bytes.length <= maxBytes ? head : decodeTruncated(bytes.subarray(0, maxBytes));
+}
+
+/** The text within maxBytes (UTF-8), with `note` added when it had to be cut; null stays null. */
+export function cutText(text: string, maxBytes: number, note?: string): string;
+export function cutText(text: string | null, maxBytes: number, note?: string): string | null;
+export function cutText(text: string | null, maxBytes: number, note = CUT_NOTE): string | null {
+  if (text === null) return null;
+  const kept = truncateText(text, maxBytes);
+  return kept.length === text.length ? text : kept + note;
 }
 
 export function secondsInWords(ms: number): string {
@@ -74,6 +113,12 @@ export const messages = {
 
 /** Turns a run into the student's result for one test: status, verdict and the words explaining it. */
 export function toTestResult(test: GradingTest, run: RawRun, limits: GradingLimits): TestResult {
+  const result = testResultOf(test, run, limits);
+  // A crash's message quotes the program's own error, whose text the program chose.
+  return { ...result, message: cutText(result.message, STORED_MESSAGE_MAX_BYTES) };
+}
+
+function testResultOf(test: GradingTest, run: RawRun, limits: GradingLimits): TestResult {
   const maxStdout = limits.outputKb * 1024;
   const base = {
     testId: test.id,

@@ -1,9 +1,22 @@
 // A grading's result as the submitter may see it: what is stored in the submission row and sent to the student.
 import { resultSummary, type TestOutcome, type Verdict } from '../common/practice';
-import type { CanvasCheckResult, GradingResult, StoredOutcome, SubmissionSpec } from './contract';
-/** Shown output is capped: a result must stay small enough to send on every page load. */
-const SHOWN_MAX = 16 * 1024;
-const shown = (s: string | null) => (s === null ? null : s.length > SHOWN_MAX ? `${s.slice(0, SHOWN_MAX)}\n… (cut here)` : s);
+import type { CanvasCheckResult, Diagnostic, GradingResult, StoredOutcome, SubmissionSpec } from './contract';
+import {
+  CUT_NOTE,
+  CUT_TO_FIT_NOTE,
+  cutText,
+  STORED_COMPILER_OUTPUT_MAX_BYTES,
+  STORED_DIAGNOSTIC_MESSAGE_MAX_BYTES,
+  STORED_DIAGNOSTICS_MAX,
+  STORED_MESSAGE_MAX_BYTES,
+  STORED_RESULTS_MAX_BYTES,
+  STORED_STDERR_MAX_BYTES,
+  STORED_SUMMARY_MAX_BYTES,
+  STORED_TEXT_MAX_BYTES,
+} from './limits';
+
+/** Shown output is capped: a result must stay small enough to store and to send on every page load. */
+const shown = (s: string | null) => cutText(s, STORED_TEXT_MAX_BYTES);
 
 function summarize(
   tests: TestOutcome[],
@@ -21,6 +34,10 @@ function summarize(
  * `reveal` (the tutor checking their own reference solution sees everything).
  */
 export function outcomeOfGrading(spec: SubmissionSpec, result: GradingResult, reveal: boolean): StoredOutcome {
+  return bounded(outcomeOf(spec, result, reveal));
+}
+
+function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean): StoredOutcome {
   if (result.kind === 'error') return failedOutcome(result.message);
   if (result.kind === 'checked') return outcomeOfCanvasChecks(spec, result.checks, reveal);
   const counted = spec.tests.filter((t) => t.position > 0);
@@ -30,8 +47,8 @@ export function outcomeOfGrading(spec: SubmissionSpec, result: GradingResult, re
       passedCount: 0,
       totalCount: counted.length,
       summary: resultSummary('compile_error', 0, counted.length),
-      compileOutput: result.output,
-      diagnostics: result.diagnostics,
+      compileOutput: cutText(result.output, STORED_COMPILER_OUTPUT_MAX_BYTES),
+      diagnostics: boundedDiagnostics(result.diagnostics),
       tests: [],
       testPassed: counted.map((t) => ({ position: t.position, hidden: t.hidden, passed: false })),
     };
@@ -41,7 +58,7 @@ export function outcomeOfGrading(spec: SubmissionSpec, result: GradingResult, re
       verdict: 'unavailable',
       passedCount: 0,
       totalCount: counted.length,
-      summary: result.message,
+      summary: cutText(result.message, STORED_SUMMARY_MAX_BYTES),
       compileOutput: null,
       diagnostics: [],
       tests: [],
@@ -59,11 +76,11 @@ export function outcomeOfGrading(spec: SubmissionSpec, result: GradingResult, re
       hidden: t.hidden,
       passed,
       status: open ? (r?.status ?? null) : null,
-      message: open ? (r?.message ?? null) : null,
+      message: open ? cutText(r?.message ?? null, STORED_MESSAGE_MAX_BYTES) : null,
       input: open ? shown(t.input) : null,
       expectedOutput: open ? shown(t.expectedOutput) : null,
       actualOutput: open ? shown(r?.stdout ?? null) : null,
-      stderr: open ? shown(r?.stderr || null) : null,
+      stderr: open ? cutText(r?.stderr || null, STORED_STDERR_MAX_BYTES) : null,
       exitCode: open ? (r?.exitCode ?? null) : null,
       match: open && t.expectedOutput !== null ? t.match : null,
       timeMs: open ? (r?.timeMs ?? null) : null,
@@ -90,9 +107,9 @@ function outcomeOfCanvasChecks(spec: SubmissionSpec, results: CanvasCheckResult[
       hidden: t.hidden,
       passed: r?.passed ?? false,
       status: null,
-      message: open ? (r?.message ?? null) : null,
+      message: open ? cutText(r?.message ?? null, STORED_MESSAGE_MAX_BYTES) : null,
       input: null,
-      expectedOutput: open ? t.expectedOutput : null,
+      expectedOutput: open ? shown(t.expectedOutput) : null,
       actualOutput: null,
       stderr: null,
       exitCode: null,
@@ -115,10 +132,59 @@ export function failedOutcome(message: string): StoredOutcome {
     verdict: 'error',
     passedCount: 0,
     totalCount: 0,
-    summary: message,
+    summary: cutText(message, STORED_SUMMARY_MAX_BYTES),
     compileOutput: null,
     diagnostics: [],
     tests: [],
     testPassed: [],
+  };
+}
+
+/** The first diagnostics, each one cut to a line's length: a compiler can report thousands, each quoting the code. */
+function boundedDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .slice(0, STORED_DIAGNOSTICS_MAX)
+    .map((d) => ({ ...d, message: cutText(d.message, STORED_DIAGNOSTIC_MESSAGE_MAX_BYTES) }));
+}
+
+const storedBytes = (outcome: StoredOutcome) => Buffer.byteLength(JSON.stringify(outcome), 'utf8');
+
+/**
+ * The outcome within STORED_RESULTS_MAX_BYTES. Each text was cut on its own already, but fifty tests of 16 KB each
+ * (or text that JSON escapes to six times its length) still add up: every text is then cut shorter and shorter,
+ * with a note saying so, until the whole fits. Without any text left it always fits (at most 51 tests).
+ */
+function bounded(outcome: StoredOutcome): StoredOutcome {
+  if (storedBytes(outcome) <= STORED_RESULTS_MAX_BYTES) return outcome;
+  let smaller = outcome;
+  for (let max = STORED_TEXT_MAX_BYTES / 2; max >= 0; max = max > 64 ? max / 2 : max - 64) {
+    smaller = cutEveryText(outcome, max);
+    if (storedBytes(smaller) <= STORED_RESULTS_MAX_BYTES) return smaller;
+  }
+  return smaller;
+}
+
+function cutEveryText(outcome: StoredOutcome, maxBytes: number): StoredOutcome {
+  // A text already cut ends with CUT_NOTE: it is cut again from its start, and the new note replaces the old.
+  const cut = (s: string | null) => {
+    if (s === null) return null;
+    const whole = s.endsWith(CUT_NOTE) ? s.slice(0, -CUT_NOTE.length) : s;
+    return whole === s ? cutText(s, maxBytes, CUT_TO_FIT_NOTE) : cutText(whole, maxBytes, '') + CUT_TO_FIT_NOTE;
+  };
+  return {
+    ...outcome,
+    summary: cutText(outcome.summary, Math.min(maxBytes, STORED_SUMMARY_MAX_BYTES), CUT_TO_FIT_NOTE),
+    compileOutput: cut(outcome.compileOutput),
+    diagnostics: outcome.diagnostics
+      .slice(0, maxBytes >= 1024 ? STORED_DIAGNOSTICS_MAX : 5)
+      .map((d) => ({ ...d, message: cutText(d.message, Math.min(maxBytes, STORED_DIAGNOSTIC_MESSAGE_MAX_BYTES)) })),
+    tests: outcome.tests.map((t) => ({
+      ...t,
+      message: cut(t.message),
+      input: cut(t.input),
+      expectedOutput: cut(t.expectedOutput),
+      actualOutput: cut(t.actualOutput),
+      stderr: cut(t.stderr),
+    })),
   };
 }

@@ -55,7 +55,7 @@ export class RunThread {
       thread.postMessage(request);
     });
     if (outcome === 'timeout' || outcome instanceof Error) {
-      await this.stopThread();
+      await this.replaceThread();
       // The thread dying on its own (not our timer) means the program took the engine down, for example V8 running out
       // of memory for the program's strings: reported as a crash, not an error of the grader.
       const end: RunEnd =
@@ -63,7 +63,7 @@ export class RunThread {
       return { end, stdout: stdout.text(), stderr: stderr.text(), timeMs: performance.now() - started };
     }
     // The thread asks to be replaced when its engine may be damaged (QuickJS after running out of memory).
-    if (retire) await this.stopThread();
+    if (retire) await this.replaceThread();
     return { end: outcome.end, stdout: stdout.text(), stderr: stderr.text(), timeMs: outcome.timeMs };
   }
 
@@ -101,6 +101,12 @@ export class RunThread {
       }
     });
     return ready;
+  }
+
+  /** Ends the thread and starts its successor at once, so that the next run does not wait for it to load. */
+  private async replaceThread(): Promise<void> {
+    await this.stopThread();
+    if (!this.closed) void this.ensureThread().catch(() => undefined);
   }
 
   private async stopThread(): Promise<void> {

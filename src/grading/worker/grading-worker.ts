@@ -102,7 +102,7 @@ export function gradingSpecOf(spec: SubmissionSpec): GradingSpec {
 
 /**
  * Stores the outcome, and for a student's passed submission completes the lesson when it was its
- * last check (learning_complete_if_checks_passed, db/sql/learning.sql), in one transaction; then NOTIFY. Only the
+ * last check (learning_complete_if_checks_passed, src/server/platform/db/sql/learning.sql), in one transaction; then NOTIFY. Only the
  * worker that holds the row may finish it: one that was presumed dead and replaced writes nothing.
  */
 async function finish(pool: pg.Pool, submissionId: string, workerId: string, o: StoredOutcome): Promise<void> {

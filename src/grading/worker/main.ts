@@ -27,6 +27,11 @@ async function main() {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const graders = Array.from({ length: env.concurrency }, (_, i) => createGrader({ sandboxSlot: env.slot * 16 + i }));
+  // Compilers and runtimes are loaded before the first job is taken, so that the first submissions after a start
+  // are not the slow ones. A warm-up that fails is only logged: the grader loads what it needs at its first job.
+  const warmStarted = performance.now();
+  await Promise.all(graders.map((grader) => grader.warm().catch((err: unknown) => log.warn({ err }, 'warming up a grader failed'))));
+  log.info(`grading worker ${env.slot} warmed up in ${Math.round(performance.now() - warmStarted)} ms`);
   const worker = await startGradingWorker({ pool, graders, log, warn: (message) => log.warn(message) });
   log.info(`grading worker ${env.slot} is taking submissions (${env.concurrency} at a time)`);
   process.send?.({ ready: true });

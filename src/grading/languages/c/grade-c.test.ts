@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { GradingResult, TestResult } from '../../contract';
 import { createGrader } from '../../dispatch';
 import { HOST_FILE_MARKERS, SECRET, SHORT_LIMITS, spec, test } from '../../test-helpers';
@@ -178,5 +178,21 @@ int main(void) { return 0; }
     expect(onlyTest(await grader.grade(spec('c', SUM, [test('2 2', '4')]))).passed).toBe(true);
     expect(grader.internals.cCompiler.starts).toBe(2);
     await grader.close();
+  }, 60_000);
+});
+
+describe('warming a grader up', () => {
+  it('loads the C compiler and the runtimes before the first grading, which then starts nothing new', async () => {
+    const fresh = createGrader();
+    onTestFinished(() => fresh.close());
+    await fresh.warm();
+    expect(fresh.internals.cCompiler.starts).toBe(1);
+    const thread = fresh.internals.cCompiler.currentThread;
+    expect(thread).not.toBeNull();
+    expect(onlyTest(await fresh.grade(spec('c', SUM, [test('2 3', '5')]))).passed).toBe(true);
+    expect(onlyTest(await fresh.grade(spec('javascript', 'print(readline())', [test('7', '7')]))).passed).toBe(true);
+    // The first gradings used the compiler thread the warm-up started: none was loaded for them.
+    expect(fresh.internals.cCompiler.currentThread).toBe(thread);
+    expect(fresh.internals.cCompiler.starts).toBe(1);
   }, 60_000);
 });

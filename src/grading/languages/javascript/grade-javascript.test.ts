@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GradingResult, TestResult } from '../../contract';
+import type { GradingResult, SubmissionSpec, TestResult } from '../../contract';
 import { createGrader } from '../../dispatch';
+import { CUT_TO_FIT_NOTE, STORED_RESULTS_MAX_BYTES } from '../../limits';
+import { outcomeOfGrading } from '../../outcome';
+import { gradingSpecOf } from '../../worker/grading-worker';
 import { HOST_FILE_MARKERS, SECRET, SHORT_LIMITS, spec, test } from '../../test-helpers';
 
 const grader = createGrader();
@@ -107,4 +110,70 @@ console.log(leaked);
     expect(result.stdout + result.stderr).not.toContain(SECRET);
     for (const marker of HOST_FILE_MARKERS) expect(result.stdout).not.toContain(marker);
   });
+});
+
+describe('JavaScript results as stored', () => {
+  it('keeps a 20 MB error message and a huge stderr out of the stored outcome, saying they were cut', async () => {
+    // Every test prints a lot, so that the whole result is cut to fit; the first throws the 20 MB error.
+    const code =
+      'console.error("e".repeat(500000));\nprint("out".repeat(100000));\nthrow new Error("E".repeat(readline() === "big" ? 20 << 20 : 10));\n';
+    const submission: SubmissionSpec = {
+      language: 'javascript',
+      code,
+      limits: { timeMs: 4000, memoryMb: 128, outputKb: 1024 },
+      tests: Array.from({ length: 12 }, (_, i) => ({
+        position: i + 1,
+        hidden: false,
+        input: i === 0 ? 'big' : '',
+        expectedOutput: 'x',
+        match: 'exact' as const,
+        expectedExitCode: null,
+      })),
+    };
+    const outcome = outcomeOfGrading(submission, await grader.grade(gradingSpecOf(submission)), false);
+    expect(outcome.tests[0]).toMatchObject({ status: 'runtime_error', passed: false });
+    const stored = JSON.stringify(outcome);
+    expect(stored.length).toBeLessThanOrEqual(STORED_RESULTS_MAX_BYTES);
+    expect(Buffer.byteLength(stored)).toBeLessThanOrEqual(STORED_RESULTS_MAX_BYTES);
+    expect(outcome.tests[0]!.message).toMatch(/^Your program crashed: Error: E+\n… \(cut here/);
+    expect(outcome.tests.every((t) => t.actualOutput?.endsWith(CUT_TO_FIT_NOTE))).toBe(true);
+  }, 60_000);
+});
+
+describe('JavaScript verdicts past the limits', () => {
+  it('ends a program that prints the answer and then loops asynchronously with the time limit', async () => {
+    const shapes = [
+      'print(3);\n(async () => { for (;;) await null; })();\n',
+      'print(3);\nconst again = () => Promise.resolve().then(again);\nagain();\n',
+      'print(3);\n(async () => { for (;;) { await null; for (let i = 0; i < 1000; i++); } })();\n',
+    ];
+    for (const code of shapes) {
+      const result = onlyTest(await grader.grade(spec('javascript', code, [test('', '3')], SHORT_LIMITS)));
+      expect(result, code).toMatchObject({ status: 'time_limit', passed: false, stdout: '3\n' });
+    }
+    expect(onlyTest(await grader.grade(spec('javascript', SUM, [test('1 2', '3')]))).passed).toBe(true);
+  }, 30_000);
+
+  it('ends a program that passes its deadline synchronously with the time limit, even if it then ends', async () => {
+    // Busy for 1.2 s in the engine's own sort, in a loop of so few turns that the interrupt handler (asked once
+    // in thousands of turns) never stops it, then a normal end before the thread's backstop.
+    const code =
+      'print(3);\nconst a = Array.from({ length: 20000 }, Math.random);\nconst end = Date.now() + 1200;\nwhile (Date.now() < end) a.slice().sort();\n';
+    const result = onlyTest(await grader.grade(spec('javascript', code, [test('', '3')], SHORT_LIMITS)));
+    expect(result).toMatchObject({ status: 'time_limit', passed: false });
+  });
+
+  it('holds the memory limit against many allocations each under it, then grades the next program normally', async () => {
+    const limits = { timeMs: 10_000, memoryMb: 64, outputKb: 64 };
+    for (const code of [
+      'const keep = []; for (let i = 0; ; i++) keep.push(new Array(1e5).fill(i));',
+      // Catching the engine's "out of memory" does not keep the program going.
+      'const keep = []; for (let i = 0; ; i++) { try { keep.push(new Array(1e5).fill(i)); } catch (e) {} }',
+    ]) {
+      // The time limit is long: ending with memory_limit, not time_limit, shows the cap stopped it.
+      const result = onlyTest(await grader.grade(spec('javascript', code, [test('', '')], limits)));
+      expect(result, code).toMatchObject({ status: 'memory_limit', passed: false });
+      expect(onlyTest(await grader.grade(spec('javascript', SUM, [test('1 2', '3')]))).passed).toBe(true);
+    }
+  }, 60_000);
 });
