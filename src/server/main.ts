@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildApp } from './app';
 import { openDatabase } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded';
 import { runMigrations } from './platform/db/migrate';
+import { embeddedRoles, ensureDatabaseRoles, roleOfUrl, withCredentials } from './platform/db/roles';
 import { seed } from './seed/seed';
 import { EnvError, loadEnv } from './platform/env';
 import { consoleMailer, smtpMailer } from './platform/mail/transport';
@@ -13,6 +15,7 @@ import { scheduleAnalyticsFolds } from './domains/analytics';
 import { schedulePruning } from './domains/auth';
 import { startBackgroundJobs } from './background-jobs';
 import { superviseGradingWorkers } from '../grading/worker/supervisor';
+import { GRADE_TASK } from '../grading/contract';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
 async function main() {
@@ -29,6 +32,9 @@ async function main() {
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.databaseUrl;
+  // The grading workers' address and role: their own role where there is one, else the app's.
+  let gradingUrl = env.gradingDatabaseUrl ?? databaseUrl;
+  let gradingRole = env.gradingDatabaseUrl ? roleOfUrl(env.gradingDatabaseUrl) : undefined;
   if (!databaseUrl) {
     console.log(`Starting the embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')} ...`);
     embedded = await startEmbeddedPostgres(env.dataDir, (msg) => {
@@ -36,7 +42,23 @@ async function main() {
       if (/graphile_worker\.migrations" does not exist/.test(msg)) return;
       if (/FATAL|PANIC|ERROR|crash|recover|Stopping PostgreSQL/i.test(msg)) console.log(`[postgres] ${msg}`);
     });
-    databaseUrl = embedded.url;
+    // The superuser only makes the two roles and hands the app's role everything, at every start
+    // (so a database made by an earlier version, where the superuser owned it all, is moved over);
+    // the app and its workers then connect without a superuser's powers (roles.ts).
+    const roles = await embeddedRoles(env.dataDir);
+    const superuser = new pg.Client({ connectionString: embedded.url });
+    try {
+      await superuser.connect();
+      await ensureDatabaseRoles(superuser, { ...roles, database: new URL(embedded.url).pathname.slice(1), gradingTasks: [GRADE_TASK] });
+    } catch (err) {
+      await embedded.stop().catch(() => {});
+      throw err;
+    } finally {
+      await superuser.end().catch(() => {});
+    }
+    databaseUrl = withCredentials(embedded.url, roles.appRole, roles.appPassword);
+    gradingUrl = withCredentials(embedded.url, roles.gradingRole, roles.gradingPassword);
+    gradingRole = roles.gradingRole;
   }
   const database = openDatabase(databaseUrl, { max: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -64,7 +86,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    await runMigrations(database.pool).catch((err: NodeJS.ErrnoException) => {
+    const grading = gradingRole ? { role: gradingRole, tasks: [GRADE_TASK] } : undefined;
+    await runMigrations(database.pool, { grading }).catch((err: NodeJS.ErrnoException) => {
       throw explainDatabaseError(err, databaseUrl!) ?? err;
     });
     await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction, testStudents: env.devTools });
@@ -101,10 +124,15 @@ async function main() {
       notifications: app.services.notifications,
       warn: (message) => log.warn(message),
     });
+    if (env.practice.gradingWorkers > 0 && !gradingRole) {
+      log.warn(
+        'The grading workers connect as the app (GRADING_DATABASE_URL is unset), so they hold all its rights in the database: give them a role of their own (README: "Database roles").',
+      );
+    }
     graders = superviseGradingWorkers({
       count: env.practice.gradingWorkers,
       serverDir: here,
-      databaseUrl: databaseUrl!,
+      databaseUrl: gradingUrl!,
       log: { info: (msg) => log.info(msg), warn: (obj, msg) => log.warn(obj, msg) },
     });
     console.log(`${env.appName} is running at http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${env.port}`);

@@ -3,13 +3,22 @@ import { buildApp, type App } from '../../src/server/app';
 import { seed } from '../../src/server/seed/seed';
 import { loadEnv, type Env } from '../../src/server/platform/env';
 import { memoryMailer } from '../../src/server/platform/mail/transport';
+import type { Database } from '../../src/server/platform/db/client';
 import { createTestDatabase } from './test-db';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole app, as the server builds it, on a fresh database with a mailer that keeps what it sends. */
-export async function createTestApp(options: { env?: Record<string, string>; now?: () => Date; seed?: boolean } = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    seed?: boolean;
+    /** A database of the test's own making (one reached through another role, say); else a fresh one. */
+    database?: Database & { url: string };
+  } = {},
+) {
+  const database = options.database ?? (await createTestDatabase());
   // The app gets its own mailer here, so MAIL_TRANSPORT only satisfies the production check; the
   // admin address is given, since a test of a public-looking server has no dev tools to default it.
   const env: Env = loadEnv({

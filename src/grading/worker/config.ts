@@ -14,10 +14,20 @@ const count = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
+const postgresUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, `${name} must be a postgres:// or postgresql:// address`)
+    .optional();
+
 const workerEnvSchema = z.object({
-  DATABASE_URL: z
-    .string({ message: 'DATABASE_URL is required: a grading worker works on the database of the app it grades for' })
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// address'),
+  /**
+   * The grading role's address (README: "Database roles"), so that one environment file can serve the app and its
+   * workers; else DATABASE_URL. The server forks its own workers with DATABASE_URL alone, already the grading role's.
+   */
+  GRADING_DATABASE_URL: postgresUrl('GRADING_DATABASE_URL'),
+  DATABASE_URL: postgresUrl('DATABASE_URL'),
   /** Gradings this process runs at once (each holds a warm C compiler, about 500 MB). */
   GRADING_CONCURRENCY: count('GRADING_CONCURRENCY', 1, 16).default(1),
   /** Tells apart the workers of one machine, whose Java sandboxes run as different accounts. */
@@ -27,8 +37,16 @@ const workerEnvSchema = z.object({
 export type WorkerEnv = { databaseUrl: string; concurrency: number; slot: number; logLevel: string };
 
 export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env): WorkerEnv {
-  const parsed = workerEnvSchema.safeParse(source);
+  // An empty variable means unset, as for the server (a worker forked with GRADING_DATABASE_URL= still finds DATABASE_URL).
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = workerEnvSchema.safeParse(given);
   if (!parsed.success) throw new WorkerEnvError(parsed.error.issues.map((i) => i.message).join('\n'));
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, concurrency: e.GRADING_CONCURRENCY, slot: e.GRADING_SLOT, logLevel: e.LOG_LEVEL };
+  const databaseUrl = e.GRADING_DATABASE_URL ?? e.DATABASE_URL;
+  if (!databaseUrl) {
+    throw new WorkerEnvError(
+      'GRADING_DATABASE_URL (or DATABASE_URL) is required: a grading worker works on the database of the app it grades for',
+    );
+  }
+  return { databaseUrl, concurrency: e.GRADING_CONCURRENCY, slot: e.GRADING_SLOT, logLevel: e.LOG_LEVEL };
 }

@@ -56,6 +56,22 @@ describe('loadEnv', () => {
     });
   });
 
+  it("takes the grading workers' own role on DATABASE_URL's database", () => {
+    const app = 'postgres://tutor_app:a@db:5432/tutor';
+    expect(loadEnv({ ...base, DATABASE_URL: app, GRADING_DATABASE_URL: 'postgres://tutor_grading:g@db:5432/tutor' })).toMatchObject({
+      databaseUrl: app,
+      gradingDatabaseUrl: 'postgres://tutor_grading:g@db:5432/tutor',
+    });
+    expect(loadEnv({ ...base, DATABASE_URL: app })).toMatchObject({ gradingDatabaseUrl: undefined });
+    expect(errorOf({ ...base, GRADING_DATABASE_URL: 'postgres://g:g@db/tutor' }).message).toMatch(
+      /GRADING_DATABASE_URL needs DATABASE_URL/,
+    );
+    expect(errorOf({ ...base, DATABASE_URL: app, GRADING_DATABASE_URL: 'postgres://db/tutor' }).message).toMatch(/must name its role/);
+    expect(errorOf({ ...base, DATABASE_URL: app, GRADING_DATABASE_URL: 'postgres://tutor_app:a@db/tutor' }).message).toMatch(
+      /another role than DATABASE_URL's/,
+    );
+  });
+
   it('treats empty optional URLs as unset', () => {
     expect(loadEnv({ ...base, DATABASE_URL: '', SMTP_URL: '  ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR, CODE_SENDS_PER_CLIENT_PER_HOUR } from '../../common/limits';
 import { IMAGE_ALT_MODELS } from '../../common/media-helpers-texts';
 import type { S3Config } from './storage/storage-s3';
+import { roleOfUrl } from './db/roles';
 import { isTestStudent } from '../../common/test-students';
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
@@ -44,6 +45,8 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl('DATABASE_URL', ['postgres', 'postgresql']),
+    /** The grading workers' own role on DATABASE_URL's database (README: "Database roles"); unset, they connect as the app. */
+    GRADING_DATABASE_URL: optionalUrl('GRADING_DATABASE_URL', ['postgres', 'postgresql']),
     ADMIN_EMAIL: z
       .email()
       .transform((v) => v.toLowerCase())
@@ -197,6 +200,17 @@ const envSchema = z
       else if (!env.IMAGE_MODEL)
         ctx.addIssue({ code: 'custom', path: ['IMAGE_ALT_MODELS'], message: 'IMAGE_ALT_MODELS needs IMAGE_MODEL' });
     }
+    if (env.GRADING_DATABASE_URL !== undefined) {
+      const grading = roleOfUrl(env.GRADING_DATABASE_URL);
+      const message = !env.DATABASE_URL
+        ? 'GRADING_DATABASE_URL needs DATABASE_URL (the embedded database makes its own role for the grading workers)'
+        : !grading
+          ? 'GRADING_DATABASE_URL must name its role (postgres://role:password@host/database)'
+          : grading === roleOfUrl(env.DATABASE_URL)
+            ? "GRADING_DATABASE_URL must name another role than DATABASE_URL's: the grading workers' own, with fewer rights"
+            : undefined;
+      if (message) ctx.addIssue({ code: 'custom', path: ['GRADING_DATABASE_URL'], message });
+    }
     if (env.READER_URL && !env.SEARCH_URL) {
       ctx.addIssue({ code: 'custom', path: ['READER_URL'], message: 'READER_URL needs SEARCH_URL' });
     }
@@ -254,6 +268,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The grading workers' address, with a role of their own; unset, they use databaseUrl (or the embedded database's grading role). */
+  gradingDatabaseUrl: string | undefined;
   adminEmail: string;
   appUrl: string;
   appName: string;
@@ -323,6 +339,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    gradingDatabaseUrl: e.GRADING_DATABASE_URL,
     adminEmail,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appName: e.APP_NAME,

@@ -262,9 +262,13 @@ $$;
 -- complete now, and whether this call completed the course. A student who lost access meanwhile
 -- (unenrolled, course unpublished) gets nothing written. The grading worker and the quiz service call
 -- it in the transaction that stores the passing result.
+-- The grading workers' database role may touch no progress, enrollment or certificate, so this one
+-- function runs with its owner's rights (SECURITY DEFINER), on a fixed search path so that a caller's
+-- own objects cannot stand in for the app's, and only the roles granted it may call it
+-- (src/server/platform/db/roles.ts grants the grading role).
 CREATE FUNCTION "public"."learning_complete_if_checks_passed"(p_student uuid, p_lesson uuid, p_at timestamp with time zone,
 	OUT lesson_completed boolean, OUT course_just_completed boolean)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
 	r record;
 BEGIN
@@ -280,3 +284,4 @@ BEGIN
 	END IF;
 END
 $$;
+REVOKE EXECUTE ON FUNCTION "public"."learning_complete_if_checks_passed"(uuid, uuid, timestamp with time zone) FROM PUBLIC;
