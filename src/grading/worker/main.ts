@@ -5,7 +5,8 @@ import { createGrader } from '../dispatch';
 import { startGradingWorker } from './grading-worker';
 
 /**
- * A grading worker process: takes submissions from the queue on DATABASE_URL and grades them.
+ * A grading worker process: takes submissions from the queue on GRADING_DATABASE_URL (else DATABASE_URL), as a
+ * database role that may only read and finish submissions and take their jobs, and grades them.
  * `npm start` runs some beside the server (GRADING_WORKERS); `npm run worker` on another machine
  * adds grading capacity to the same database. Students' code never runs in here either: C and
  * JavaScript run in WebAssembly sandboxes in threads of this process, Java in bubblewrap.
