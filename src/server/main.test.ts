@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '@test-support/server-process';
 
@@ -28,6 +29,30 @@ async function copyCheckout(into: string): Promise<void> {
     execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(into, 'node_modules')]);
   } catch {
     execFileSync('cp', ['-a', path.join(repo, 'node_modules'), path.join(into, 'node_modules')]);
+  }
+}
+
+/**
+ * The roles connected to the embedded database of `dataDir` (as its superuser, whose own connection is left out),
+ * once every one of `expected` is (the grading workers connect after warming up).
+ */
+async function connectedRoles(dataDir: string, expected: string[]): Promise<string[]> {
+  const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'postgres' });
+  await client.connect();
+  try {
+    for (const end = Date.now() + 60_000; ;) {
+      const { rows } = await client.query<{ role: string }>(
+        `select distinct usename::text as role from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and usename is not null order by 1`,
+      );
+      const roles = rows.map((r) => r.role);
+      if (expected.every((r) => roles.includes(r)) || Date.now() > end) return roles;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await client.end();
   }
 }
 
@@ -66,6 +91,8 @@ describe('starting the built app', () => {
       });
       expect(login.status).toBe(200);
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      // Neither the app nor its grading workers hold the superuser's rights: each has its own role.
+      expect(await connectedRoles(path.join(app, 'data'), ['tutor_app', 'tutor_grading'])).toEqual(['tutor_app', 'tutor_grading']);
       await server.stop();
 
       // The data stayed where DATA_DIR's default says, owned by root, not by another account.
