@@ -65,8 +65,9 @@ const STATE = `
   select 'role', rolname::text, null, concat_ws(',', rolsuper, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls, rolcanlogin)
     from pg_roles where rolname in ($2, $3)
   union all
-  select 'policy', schemaname || '.' || tablename || '.' || policyname, null, concat_ws(' ', roles::text, cmd, qual, with_check)
-    from pg_policies where schemaname = any($1::text[])
+  select 'policy', p.polrelid::regclass::text || '.' || p.polname, p.oid::text,
+         concat_ws(' ', p.polroles::regrole[]::text, p.polcmd, pg_get_expr(p.polqual, p.polrelid), pg_get_expr(p.polwithcheck, p.polrelid))
+    from pg_policy p where p.polrelid in (select oid from pg_class where relnamespace = any(select oid from pg_namespace where nspname = any($1::text[])))
   order by 1, 2`;
 
 async function asSuperuser<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -233,9 +234,16 @@ describe('the grading role', () => {
     expect(rows).toEqual([{ status: 'completed' }]);
     const { rows: certificates } = await t.pool.query('select 1 from certificates where student_id = $1', [student.id]);
     expect(certificates).toHaveLength(1);
-    // No job is left: the grading role took both (the reference's and the student's) and finished them.
-    const { rows: jobs } = await t.pool.query('select 1 from graphile_worker._private_jobs');
-    expect(jobs).toEqual([]);
+    // No job is left: the grading role took both (the reference's and the student's) and finished them (the queue
+    // deletes finished jobs in batches, a moment after the answer).
+    for (const end = Date.now() + 5000; ;) {
+      const { rowCount } = await t.pool.query('select 1 from graphile_worker._private_jobs');
+      if (rowCount === 0 || Date.now() > end) {
+        expect(rowCount).toBe(0);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 60_000);
 
   it('sweeps abandoned gradings and frees their jobs', async () => {

@@ -242,9 +242,21 @@ export async function grantGradingRights(on: Queryable, access: GradingAccess): 
     // Registering a task name draws an id, even when the name is there already.
     for (const s of sequences) if (s.name) await on.query(`grant usage on sequence ${s.name} to ${grading}`);
     for (const fn of QUEUE_FUNCTIONS) if (await exists('regprocedure', fn)) await on.query(`grant execute on function ${fn} to ${grading}`);
-    const tasks = `${pg.escapeLiteral(`{${access.tasks.map((t) => JSON.stringify(t)).join(',')}}`)}::text[]`;
-    for (const [table, rows] of queuePolicies(tasks)) {
+    // An array literal as PostgreSQL prints it back, so that an unchanged policy is recognised below.
+    for (const task of access.tasks)
+      if (!/^[A-Za-z0-9_]+$/.test(task)) throw new Error(`A grading task's name must be a plain word (got ${task})`);
+    const taskList = pg.escapeLiteral(`{${access.tasks.join(',')}}`);
+    for (const [table, rows] of queuePolicies(`${taskList}::text[]`)) {
       if (!(await exists('regclass', table))) continue;
+      // Making a policy locks its table against the queue's every query, so one that is already
+      // right (this role, these tasks) is left alone.
+      const { rows: same } = await on.query(
+        `select 1 from pg_policy p
+          where p.polrelid = $1::regclass and p.polname = $2 and p.polcmd = '*' and p.polroles = array[$3::regrole::oid]
+            and pg_get_expr(p.polqual, p.polrelid) like $4 and pg_get_expr(p.polwithcheck, p.polrelid) like $4`,
+        [table, POLICY, gradingRole, rows === 'true' ? 'true' : `%${taskList}%`],
+      );
+      if (same.length) continue;
       await on.query(`drop policy if exists ${POLICY} on ${table}`);
       await on.query(`create policy ${POLICY} on ${table} to ${grading} using (${rows}) with check (${rows})`);
     }
