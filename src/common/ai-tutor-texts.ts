@@ -22,9 +22,6 @@ export const AiTutorMessages = {
   conversationNotFound: 'This conversation was not found. Please start a new chat.',
 } as const;
 
-/** The former name of AiTutorMessages, still imported by tests/e2e/ai-tutor.spec.ts; remove once that file uses AiTutorMessages. */
-export const AiTutorTexts = AiTutorMessages;
-
 /** The `code` of a stream's error event. */
 export const TutorErrorCode = {
   /** The provider answered with an error, or could not be reached. */

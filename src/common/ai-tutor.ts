@@ -11,7 +11,6 @@ export {
   AI_TUTOR_HISTORY_TURNS,
   AI_TUTOR_MESSAGE_MAX_CHARS,
   AiTutorMessages,
-  AiTutorTexts,
   QUICK_QUESTIONS,
   TutorErrorCode,
   WHY_DOES_MY_CODE_FAIL,

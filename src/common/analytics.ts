@@ -125,9 +125,6 @@ export const AnalyticsMessages = {
   notTracked: 'not tracked',
 } as const;
 
-/** The former name of AnalyticsMessages, still imported by tests/e2e/analytics.spec.ts; remove once that file uses AnalyticsMessages. */
-export const AnalyticsTexts = AnalyticsMessages;
-
 /** Whether a sample of `n` students is large enough for a verdict (AnalyticsRules.verdictMinStudents). */
 export const enoughForVerdict = (n: number) => n >= AnalyticsRules.verdictMinStudents;
 

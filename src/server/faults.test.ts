@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp } from '@test-support/test-app';
 import { buildApp } from './app';
 import { openDatabase } from './platform/db/client';
@@ -80,7 +80,7 @@ describe('the mail server is down', () => {
     const port = await closedPort();
     const t = await createTestApp();
     const app = await buildApp({ env: t.env, db: t.db, mailer: smtpMailer(`smtp://127.0.0.1:${port}`) });
-    afterAll(() => app.close());
+    onTestFinished(() => app.close());
     const res = await app.inject({ method: 'POST', url: '/api/auth/code', payload: { email: ALICE, purpose: 'login' } });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toMatchObject({ title: 'Failed to Send Code', message: 'Please check your email address and try again.' });
@@ -124,7 +124,7 @@ describe('the disk is full', () => {
       delete: async () => {},
     };
     const app = await buildApp({ env: t.env, db: t.db, mailer: t.mailer, storage: full });
-    afterAll(() => app.close());
+    onTestFinished(() => app.close());
     const admin = await t.signIn(ADMIN);
     const before = await t.db.select().from(files);
     const res = await uploadPdf(app, admin, pdfBytes());

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorTexts, QUICK_QUESTIONS } from '../../src/common/ai-tutor';
+import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages, QUICK_QUESTIONS } from '../../src/common/ai-tutor';
 import { expectAccessible } from './fixtures';
 
 // The tutor answers through the in-test OpenAI-compatible server (tests/support/fake-openai.ts),
@@ -134,11 +134,11 @@ test('a student asks the tutor about a lesson: streamed, highlighted, safe answe
   await expect(questionBox(panel)).toBeFocused();
   await expect(panel.getByRole('heading', { name: 'AI Tutor' })).toBeVisible();
   await expect(panel.getByText(badgeText(lesson.title), { exact: true })).toBeVisible();
-  await expect(answers(panel).first()).toContainText(AiTutorTexts.welcome(lesson.title));
-  await expect(questionBox(panel)).toHaveAttribute('placeholder', AiTutorTexts.placeholder);
+  await expect(answers(panel).first()).toContainText(AiTutorMessages.welcome(lesson.title));
+  await expect(questionBox(panel)).toHaveAttribute('placeholder', AiTutorMessages.placeholder);
   // Questions are bounded here as on the server (which answers a longer one with 400).
   await expect(questionBox(panel)).toHaveAttribute('maxlength', String(AI_TUTOR_MESSAGE_MAX_CHARS));
-  await expect(panel.getByText(AiTutorTexts.hint)).toBeVisible();
+  await expect(panel.getByText(AiTutorMessages.hint)).toBeVisible();
   const quick = panel.getByRole('group', { name: 'Quick questions' }).getByRole('button');
   await expect(quick).toHaveCount(3);
   for (const text of await quick.allTextContents()) expect(QUICK_QUESTIONS as readonly string[]).toContain(text);
@@ -165,7 +165,7 @@ test('a student asks the tutor about a lesson: streamed, highlighted, safe answe
   expect(seen.partials.length).toBeGreaterThanOrEqual(3);
   expect(seen.partials[0]).toContain("Let's");
   expect(seen.partials[0]).not.toContain('next hint');
-  await expect(panel.getByText(AiTutorTexts.thinking)).toHaveCount(0);
+  await expect(panel.getByText(AiTutorMessages.thinking)).toHaveCount(0);
   await expect(questionBox(panel)).toHaveValue('');
   await expect(questionBox(panel)).toBeEnabled();
   await expect(questionBox(panel)).toBeFocused();
@@ -248,7 +248,7 @@ test('a student asks the tutor about a lesson: streamed, highlighted, safe answe
   await expect(page.getByRole('heading', { name: nextLesson.title })).toBeVisible();
   await expect(again.getByText(badgeText(nextLesson.title), { exact: true })).toBeVisible();
   await expect(answers(again)).toHaveCount(1);
-  await expect(answers(again).first()).toContainText(AiTutorTexts.welcome(nextLesson.title));
+  await expect(answers(again).first()).toContainText(AiTutorMessages.welcome(nextLesson.title));
   await page.getByRole('navigation', { name: 'Lesson navigation' }).getByRole('button', { name: 'Previous' }).click();
   await expect(again.getByText(badgeText(lesson.title), { exact: true })).toBeVisible();
   await expect(answers(again).last()).toContainText('slowly.');
@@ -304,18 +304,18 @@ test('on a phone the tutor is a bottom sheet; a failing or stalled model ends in
 
   // ---- the provider fails ----
   await ask(panel, 'Why does my loop never end? [[fake:fail:503]]');
-  await expect(answers(panel).last()).toContainText(AiTutorTexts.apology);
-  await expect(toast(page, AiTutorTexts.unavailableTitle)).toBeVisible();
-  await expect(toast(page, AiTutorTexts.unavailable)).toBeVisible();
-  await expect(panel.getByText(AiTutorTexts.thinking)).toHaveCount(0);
+  await expect(answers(panel).last()).toContainText(AiTutorMessages.apology);
+  await expect(toast(page, AiTutorMessages.unavailableTitle)).toBeVisible();
+  await expect(toast(page, AiTutorMessages.unavailable)).toBeVisible();
+  await expect(panel.getByText(AiTutorMessages.thinking)).toHaveCount(0);
   await expect(questionBox(panel)).toBeEnabled();
 
   // ---- the provider stalls mid-answer: the server's timeout ends it, never a hung spinner ----
   await ask(panel, 'And what about arrays? [[fake:stall]]');
   await expect(answers(panel).last()).toContainText("Let's", { timeout: 5000 });
-  await expect(answers(panel).last()).toContainText(AiTutorTexts.apology, { timeout: 15_000 });
+  await expect(answers(panel).last()).toContainText(AiTutorMessages.apology, { timeout: 15_000 });
   await expect(questionBox(panel)).toBeEnabled();
-  await expect(answers(panel).filter({ hasText: AiTutorTexts.apology })).toHaveCount(2);
+  await expect(answers(panel).filter({ hasText: AiTutorMessages.apology })).toHaveCount(2);
 
   // ---- a Markdown answer with code fits the phone, light and dark ----
   await ask(panel, `[[fake:reply]]${CODE_ANSWER}`);
@@ -364,20 +364,20 @@ test('without a configured model, a question ends in the apology and the toast, 
   await page.route(`**/api/lessons/${lesson.id}/tutor/messages`, (route) =>
     route.fulfill({
       status: 503,
-      json: { error: { code: 'SERVICE_UNAVAILABLE', message: AiTutorTexts.notConfigured, title: AiTutorTexts.unavailableTitle } },
+      json: { error: { code: 'SERVICE_UNAVAILABLE', message: AiTutorMessages.notConfigured, title: AiTutorMessages.unavailableTitle } },
     }),
   );
   await page.goto(`/course/${courseId}?lesson=${lesson.id}`);
   await expect(page.getByRole('heading', { name: lesson.title })).toBeVisible();
 
   const panel = await openTutor(page);
-  await expect(panel.getByText(AiTutorTexts.notConfigured)).toBeVisible();
+  await expect(panel.getByText(AiTutorMessages.notConfigured)).toBeVisible();
   await ask(panel, 'Is anyone there?');
   await expect(messageList(panel).locator('li[data-role="user"]').last()).toContainText('Is anyone there?');
-  await expect(answers(panel).last()).toContainText(AiTutorTexts.apology);
-  await expect(toast(page, AiTutorTexts.unavailableTitle)).toBeVisible();
-  await expect(toast(page, AiTutorTexts.unavailable)).toBeVisible();
-  await expect(panel.getByText(AiTutorTexts.thinking)).toHaveCount(0);
+  await expect(answers(panel).last()).toContainText(AiTutorMessages.apology);
+  await expect(toast(page, AiTutorMessages.unavailableTitle)).toBeVisible();
+  await expect(toast(page, AiTutorMessages.unavailable)).toBeVisible();
+  await expect(panel.getByText(AiTutorMessages.thinking)).toHaveCount(0);
   await expect(questionBox(panel)).toBeEnabled();
   await expectAccessible(page, 'the AI tutor without a configured model');
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -8,7 +7,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqueEmail, pdf } from './fixtures';
+import { accessibilityViolations, adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, uniqueEmail, pdf } from './fixtures';
 
 // A walk through every screen of the app, in two tests that run side by side: each screen at 1280
 // and 390 pixels wide, in the light and the dark theme, scanned by axe-core for serious and critical
@@ -205,20 +204,6 @@ async function makeDemo(admin: APIRequestContext, student: APIRequestContext) {
   return { demo, remove };
 }
 
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now (the rule of expectAccessible). */
-async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
-
 // No service worker here (pwa.spec.ts tests it): each new context would precache the whole app.
 // A step that cannot find its element fails after 15 s instead of waiting forever.
 test.use({ serviceWorkers: 'block', actionTimeout: 15_000 });
@@ -272,7 +257,7 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
             await page.goto(typeof screen.path === 'string' ? screen.path : screen.path(demo));
             await screen.ready(page);
             await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-            found.push(...(await violations(page, label)));
+            found.push(...(await accessibilityViolations(page, label)));
             scans++;
             for (const state of screen.open ?? []) {
               if (state.width && state.width !== width) continue;
@@ -280,7 +265,7 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
                 skipped.add(state.name);
                 continue;
               }
-              found.push(...(await violations(page, `${label}, ${state.name}`)));
+              found.push(...(await accessibilityViolations(page, `${label}, ${state.name}`)));
               scans++;
               await page.keyboard.press('Escape');
             }
@@ -323,7 +308,7 @@ async function walk(browser: Browser, playwright: PlaywrightWorkerArgs['playwrig
               undefined,
               { timeout: 5_000 },
             );
-            found.push(...(await violations(page, label)));
+            found.push(...(await accessibilityViolations(page, label)));
             scans++;
             await context.setOffline(false);
           });

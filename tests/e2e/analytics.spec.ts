@@ -3,11 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { AnalyticsTexts } from '../../src/common/analytics';
+import { AnalyticsMessages } from '../../src/common/analytics';
 import { waitForMail } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, e2eDatabase, uniqueEmail } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, e2eDatabase, expectAccessible, uniqueEmail } from './fixtures';
 import { freePort } from '../support/server-process';
 
 const TABS = [
@@ -26,28 +25,12 @@ const openTab = async (page: Page, name: TabName) => {
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 };
 
-/**
- * axe-core finds no serious or critical violation in the page's main content (the shell around it
- * is scanned by the other screens' tests; leaving it out keeps 28 scans affordable).
- */
-async function expectMainAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('#main-content').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-  expect(summary, `accessibility of ${label}`).toEqual([]);
-}
-
 async function accessibleOnEveryTab(page: Page, label: string) {
   for (const name of TABS) {
     await openTab(page, name);
     await expect(page.getByRole('tabpanel')).toBeVisible();
-    await expectMainAccessible(page, `/admin/analytics ${name}, ${label}`);
+    // The shell around the main content is scanned by the other screens' tests.
+    await expectAccessible(page, `/admin/analytics ${name}, ${label}`, '#main-content');
   }
 }
 
@@ -188,7 +171,7 @@ test('the tutor reads every tab with data and switches the time range', async ({
   const course = await analyticsCourse(playwright, admin);
   await adminSession(context);
   await page.goto('/admin/analytics');
-  await expect(page.getByRole('heading', { level: 1, name: AnalyticsTexts.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: AnalyticsMessages.title })).toBeVisible();
   for (const label of ['Total Students', 'Course Performance', 'Total Enrollments', 'Average Progress'])
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Time range')).toHaveValue('30d');
@@ -404,22 +387,22 @@ test('an empty platform shows each empty state, at 390 and 1280 px', async ({ br
     ] as const) {
       const { context, page } = await signedInPage(browser, server, theme, width);
       await page.goto('/admin/analytics');
-      await expect(page.getByRole('heading', { level: 1, name: AnalyticsTexts.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: AnalyticsMessages.title })).toBeVisible();
       await expect(page.getByRole('listitem').filter({ hasText: /^Average Progress/ })).toContainText('No data yet');
-      await expect(page.getByText(AnalyticsTexts.topCoursesEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.topCoursesEmpty)).toBeVisible();
       await openTab(page, 'Learning Paths');
-      await expect(page.getByText(AnalyticsTexts.learningPathsEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.learningPathsEmpty)).toBeVisible();
       await openTab(page, 'Content Engagement');
       await expect(page.getByText('No lesson has a tutorial PDF yet.')).toBeVisible();
       await openTab(page, 'Dropoff Analysis');
-      await expect(page.getByText(AnalyticsTexts.dropoffEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.dropoffEmpty)).toBeVisible();
       await openTab(page, 'Learning Velocity');
-      await expect(page.getByText(AnalyticsTexts.velocityEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.velocityEmpty)).toBeVisible();
       await openTab(page, 'Predictions');
-      await expect(page.getByText(AnalyticsTexts.predictionsEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.predictionsEmpty)).toBeVisible();
       await openTab(page, 'Weekly Trends');
-      await expect(page.getByText(AnalyticsTexts.topCoursesEmpty)).toBeVisible();
-      await expect(page.getByText(AnalyticsTexts.recentEnrollmentsEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.topCoursesEmpty)).toBeVisible();
+      await expect(page.getByText(AnalyticsMessages.recentEnrollmentsEmpty)).toBeVisible();
       if (theme === 'dark') await accessibleOnEveryTab(page, `empty, ${width}px, ${theme}`);
       await expectNoSidewaysScroll(page, `empty, ${width}px, ${theme}`);
       await context.close();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { startServerProcess } from '@test-support/server-process';
 import { createTestDatabase } from '@test-support/test-db';
 import { BULK_UPLOAD_MAX_ROWS } from '../../../common/courses-bulk-upload';
@@ -20,7 +20,7 @@ it('a server killed in the middle of a bulk upload leaves no half-written chapte
   const { course } = await seedCourse(database.db, { title: 'Crash course' });
   const { token } = await createSessionService(database.db, () => new Date()).create(await userId(database.db, ADMIN), {});
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-crash-'));
-  afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+  onTestFinished(() => fs.rm(dataDir, { recursive: true, force: true }));
 
   let server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN });
   await server.ready();
@@ -59,7 +59,7 @@ it('a server killed in the middle of a bulk upload leaves no half-written chapte
   blocker.release();
 
   server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN });
-  afterAll(() => server.stop());
+  onTestFinished(() => server.stop());
   await server.ready();
   const { rows: counts } = await database.pool.query<{ chapters: number; lessons: number }>(
     `select (select count(*)::int from chapters where course_id = $1) as chapters,

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { IMAGE_ALT_MODELS, MediaMessages } from '../../../common/media-helpers';
 import { pngBytes, startFakeMedia, type FakeMedia } from '@test-support/fake-media';
 import { createTestApp, type TestContext } from '@test-support/test-app';
@@ -373,7 +373,7 @@ describe('choosing a thumbnail', () => {
 describe("the tutor's daily image budget", () => {
   it('counts images per UTC day in the database, refuses past IMAGE_DAILY_LIMIT with 429, and starts again the next day', async () => {
     const fake2 = await startFakeMedia();
-    afterAll(() => fake2.close());
+    onTestFinished(() => fake2.close());
     let now = Date.parse('2026-11-24T10:00:00Z');
     const app = await createTestApp({
       env: { DATA_DIR: await tempDataDir(), IMAGE_MODEL: 'm', IMAGE_BASE_URL: fake2.baseUrl, IMAGE_DAILY_LIMIT: '3' },
@@ -408,7 +408,7 @@ describe("the tutor's daily image budget", () => {
 
   it('holds when requests race: the day never goes past the limit', async () => {
     const fake3 = await startFakeMedia();
-    afterAll(() => fake3.close());
+    onTestFinished(() => fake3.close());
     const app = await createTestApp({
       env: { DATA_DIR: await tempDataDir(), IMAGE_MODEL: 'm', IMAGE_BASE_URL: fake3.baseUrl, IMAGE_DAILY_LIMIT: '5' },
     });
