@@ -57,6 +57,11 @@ export const PracticeMessages = {
     `You have submitted this exercise ${n} times in the last hour, the most allowed. Use Run to try your code on the visible tests, and submit again later.`,
   gradingTimeout: 'Grading is taking longer than expected. Please try again in a moment.',
   checksNotPassed: LearningMessages.checksNotPassed,
+  pictureFromBrowser: 'The picture was drawn by your browser, not checked on the server.',
+  pictureFromBrowserTutor:
+    "This picture was drawn by the student's browser: this server could not draw the code itself, so the picture was not checked on the server.",
+  drawingTimeLimit: (seconds: number) => `Your code did not finish drawing within the time limit (${seconds} s) and was stopped.`,
+  drawingFailed: (detail: string) => `Your code could not be drawn on the server: ${detail}`,
 } as const;
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
@@ -196,6 +201,22 @@ export type TestOutcome = z.infer<typeof testOutcomeSchema>;
 export const verdictSchema = z.enum(['passed', 'failed', 'compile_error', 'unavailable', 'error']);
 export type Verdict = z.infer<typeof verdictSchema>;
 
+/** WebGL: where the picture the checks looked at was drawn. */
+export const pictureSourceSchema = z.enum(['server', 'browser']);
+export type PictureSource = z.infer<typeof pictureSourceSchema>;
+
+/**
+ * The stored summary of a WebGL grading checked on the browser's picture ends with the student's note; the source is
+ * read back from it (the row has no column of its own for it).
+ */
+const BROWSER_NOTE_SUFFIX = ` ${PracticeMessages.pictureFromBrowser}`;
+export const summaryWithPictureSource = (summary: string, source: PictureSource | undefined) =>
+  source === 'browser' ? `${summary}.${BROWSER_NOTE_SUFFIX}` : summary;
+export function pictureSourceOfSummary(summary: string): { summary: string; pictureSource: 'browser' | null } {
+  if (!summary.endsWith(BROWSER_NOTE_SUFFIX)) return { summary, pictureSource: null };
+  return { summary: summary.slice(0, -BROWSER_NOTE_SUFFIX.length).replace(/\.$/, ''), pictureSource: 'browser' };
+}
+
 export const submissionResultSchema = z.object({
   verdict: verdictSchema,
   passedCount: z.number().int(),
@@ -205,6 +226,8 @@ export const submissionResultSchema = z.object({
   compileOutput: z.string().nullable(),
   diagnostics: z.array(diagnosticSchema),
   tests: z.array(testOutcomeSchema),
+  /** WebGL: 'browser' when the picture checked came from the student's browser because this server cannot draw. */
+  pictureSource: z.enum(['browser']).nullable().optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 

@@ -1,6 +1,15 @@
 // The grading engine's contract with the server: the job it takes from the queue, the outcome it stores, and the
 // engine's own types. The server queues a job and reads the outcome; it never reaches into the engine's parts.
-import type { Diagnostic, ExerciseLanguage, ExerciseLimits, OutputMatch, RunStatus, TestOutcome, Verdict } from '../common/practice';
+import type {
+  Diagnostic,
+  ExerciseLanguage,
+  ExerciseLimits,
+  OutputMatch,
+  PictureSource,
+  RunStatus,
+  TestOutcome,
+  Verdict,
+} from '../common/practice';
 
 export type { Diagnostic, RunStatus };
 
@@ -30,7 +39,7 @@ export type SubmissionSpec = {
   code: string;
   limits: ExerciseLimits;
   tests: GradingTestSpec[];
-  /** WebGL: the picture the browser rendered, RGBA from the top-left, base64. */
+  /** WebGL: the picture the browser rendered, RGBA from the top-left, base64; checked only where the server cannot draw. */
   image?: { width: number; height: number; rgbaBase64: string };
 };
 
@@ -44,6 +53,11 @@ export type StoredOutcome = {
   diagnostics: Diagnostic[];
   tests: TestOutcome[];
   testPassed: { position: number; hidden: boolean; passed: boolean }[];
+  /**
+   * WebGL: where the checked picture was drawn. 'browser' only where this server cannot draw; the summary then
+   * ends with PracticeMessages.pictureFromBrowser, which is how the row keeps it (pictureSourceOfSummary).
+   */
+  pictureSource?: PictureSource;
 };
 
 /** The languages graded on this machine; whether each can be depends on what is installed (WebGL always can). */
@@ -58,7 +72,7 @@ export type GradingTest = {
   /** null: any exit code is fine, but a crash still counts as runtime_error. */
   expectedExitCode: number | null;
 };
-/** WebGL: the picture the student's browser drew, RGBA from the top-left. */
+/** WebGL: a picture of the canvas (the server's own drawing, or the student's browser's), RGBA from the top-left. */
 export type CanvasImage = { width: number; height: number; rgba: Uint8Array };
 /** For WebGL each test is a check over the picture: its input is the check's code. */
 export type GradingSpec = { language: ExerciseLanguage; code: string; tests: GradingTest[]; limits: GradingLimits; image?: CanvasImage };
@@ -76,7 +90,11 @@ export type GradingResult =
   | { kind: 'graded'; tests: TestResult[] }
   | { kind: 'compile_error'; output: string; diagnostics: Diagnostic[] }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'checked'; checks: CanvasCheckResult[] }
+  /**
+   * WebGL: the checks over the picture, and where it was drawn. `drawing` is set when the server's drawing did not
+   * finish (the time limit, or the browser on the server failing): every check then failed, and it says why.
+   */
+  | { kind: 'checked'; checks: CanvasCheckResult[]; pictureSource: PictureSource; drawing?: { status: RunStatus; message: string } }
   /** The grading could not be done at all (no picture came with a WebGL submission, a worker gave up). */
   | { kind: 'error'; message: string };
 export type CanvasCheckResult = { checkId: string; passed: boolean; message: string | null };

@@ -1,14 +1,17 @@
 // The grading engine's one entry: takes a student's program and the tests, returns a verdict per test, for every
 // language. Student code is hostile: C runs as WebAssembly, JavaScript in QuickJS (both in worker threads the grader
 // can terminate), Java in a bubblewrap sandbox under an unprivileged uid. None of them sees the files, environment or
-// network of this process. WebGL is drawn in the student's browser; here its checks run over the picture sent with it.
-import { LIMIT_DEFAULTS, LIMIT_RANGES } from '../common/practice';
-import type { Grader, GradingLimits, GradingResult, GradingSpec, LanguageSupport } from './contract';
+// network of this process. WebGL is drawn here by Chromium in the same kind of sandbox, and its checks run over that
+// picture; only where this machine cannot draw are they run over the picture the student's browser sent, and the
+// outcome says so.
+import { LIMIT_DEFAULTS, LIMIT_RANGES, PracticeMessages } from '../common/practice';
+import type { CanvasCheckResult, Grader, GradingLimits, GradingResult, GradingSpec, LanguageSupport } from './contract';
 import { CCompiler } from './languages/c/c-compiler';
 import { gradeC } from './languages/c/c-program';
 import { gradeJava, javaSupport } from './languages/java/java-sandbox';
 import { gradeJavaScript } from './languages/javascript/javascript-program';
 import { runCanvasChecks } from './languages/webgl/canvas-checks';
+import { drawingSupport, drawPicture, type DrawOptions } from './languages/webgl/draw-picture';
 import { RunThread } from './sandbox/run-thread';
 
 /** The grader's parts, exposed for tests that check the compiler thread is reused. */
@@ -16,9 +19,12 @@ export type GraderInternals = { cCompiler: CCompiler };
 
 /**
  * `sandboxSlot` tells concurrent graders on one machine apart (each gets its own sandbox uid);
- * `compileTimeLimitMs` (default 10 s) exists so that tests of a runaway compile need not wait that long.
+ * `compileTimeLimitMs` (default 10 s) exists so that tests of a runaway compile need not wait that long; `chromePath`
+ * (default CHROME_PATH, else Debian's Chromium) is where WebGL pictures are drawn from.
  */
-export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs?: number } = {}): Grader & { internals: GraderInternals } {
+export function createGrader(
+  options: { sandboxSlot?: number; compileTimeLimitMs?: number; chromePath?: string } = {},
+): Grader & { internals: GraderInternals } {
   const sandboxSlot = options.sandboxSlot ?? 0;
   const cCompiler = new CCompiler(options.compileTimeLimitMs);
   const wasiRunner = new RunThread('wasi-run-thread');
@@ -39,12 +45,8 @@ export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs
         if (!support.ok) return { kind: 'unavailable', message: support.reason };
         return gradeJava(checked, sandboxSlot);
       }
-      case 'webgl': {
-        if (!spec.image)
-          return { kind: 'error', message: 'No picture of the canvas arrived with this submission. Please press Submit again.' };
-        const checks = spec.tests.map((t) => ({ id: t.id, code: t.input }));
-        return { kind: 'checked', checks: await runCanvasChecks(checks, spec.image, { timeMs: limits.timeMs }) };
-      }
+      case 'webgl':
+        return gradeWebgl(checked, { chromePath: options.chromePath, slot: sandboxSlot });
       default:
         return { kind: 'unavailable', message: `This server cannot grade programs in ${String(spec.language)}.` };
     }
@@ -60,8 +62,9 @@ export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs
     internals: { cCompiler },
     grade,
     async warm() {
-      // Java's probe runs once per process and is cached; it needs nothing warm.
-      await languageSupport();
+      // Java's probe runs once per process and is cached; it needs nothing warm. So does the WebGL drawing's, which
+      // also starts Chromium once so that its files are in the page cache for the first student.
+      await Promise.all([languageSupport(), drawingSupport({ chromePath: options.chromePath, slot: sandboxSlot })]);
       const failed: string[] = [];
       for (const program of WARM_UP_PROGRAMS) {
         const result = await grade(program).catch((error: unknown) => ({ kind: 'error' as const, message: String(error) }));
@@ -74,6 +77,41 @@ export function createGrader(options: { sandboxSlot?: number; compileTimeLimitMs
       await Promise.all([cCompiler.close(), wasiRunner.close(), quickJsRunner.close()]);
     },
   };
+}
+
+/**
+ * A WebGL submission: the server draws the code and the checks run over its picture; the browser's picture is not
+ * looked at. A drawing that does not finish fails every check with the time limit or the error, never a pass. Only
+ * where this machine cannot draw (no Chromium, no sandbox) is the browser's picture checked, and the outcome says so.
+ */
+async function gradeWebgl(spec: GradingSpec, draw: DrawOptions): Promise<GradingResult> {
+  const checks = spec.tests.map((t) => ({ id: t.id, code: t.input }));
+  const failAll = (message: string): CanvasCheckResult[] => checks.map((c) => ({ checkId: c.id, passed: false, message }));
+  const drawing = await drawPicture(spec.code, spec.limits, draw);
+  switch (drawing.kind) {
+    case 'drawn':
+      return {
+        kind: 'checked',
+        pictureSource: 'server',
+        checks: await runCanvasChecks(checks, drawing.image, { timeMs: spec.limits.timeMs }),
+      };
+    case 'time_limit': {
+      const message = PracticeMessages.drawingTimeLimit(spec.limits.timeMs / 1000);
+      return { kind: 'checked', pictureSource: 'server', checks: failAll(message), drawing: { status: 'time_limit', message } };
+    }
+    case 'failed': {
+      const message = PracticeMessages.drawingFailed(drawing.message);
+      return { kind: 'checked', pictureSource: 'server', checks: failAll(message), drawing: { status: 'runtime_error', message } };
+    }
+    case 'unavailable':
+      if (!spec.image)
+        return { kind: 'error', message: 'No picture of the canvas arrived with this submission. Please press Submit again.' };
+      return {
+        kind: 'checked',
+        pictureSource: 'browser',
+        checks: await runCanvasChecks(checks, spec.image, { timeMs: spec.limits.timeMs }),
+      };
+  }
 }
 
 /** What `warm` grades: the smallest programs that load each compiler and runtime and run them once. */

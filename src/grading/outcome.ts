@@ -1,5 +1,5 @@
 // A grading's result as the submitter may see it: what is stored in the submission row and sent to the student.
-import { resultSummary, type TestOutcome, type Verdict } from '../common/practice';
+import { resultSummary, summaryWithPictureSource, type TestOutcome, type Verdict } from '../common/practice';
 import type { CanvasCheckResult, Diagnostic, GradingResult, StoredOutcome, SubmissionSpec } from './contract';
 import {
   CUT_NOTE,
@@ -39,7 +39,7 @@ export function outcomeOfGrading(spec: SubmissionSpec, result: GradingResult, re
 
 function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean): StoredOutcome {
   if (result.kind === 'error') return failedOutcome(result.message);
-  if (result.kind === 'checked') return outcomeOfCanvasChecks(spec, result.checks, reveal);
+  if (result.kind === 'checked') return outcomeOfCanvasChecks(spec, result, reveal);
   const counted = spec.tests.filter((t) => t.position > 0);
   if (result.kind === 'compile_error') {
     return {
@@ -95,8 +95,13 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
   };
 }
 
-/** A WebGL submission's checks, as the submitter may see them (a check's description is its expected output). */
-function outcomeOfCanvasChecks(spec: SubmissionSpec, results: CanvasCheckResult[], reveal: boolean): StoredOutcome {
+/**
+ * A WebGL submission's checks, as the submitter may see them (a check's description is its expected output). A
+ * drawing that did not finish marks every check with its status, and the summary says why (a hidden check shows no
+ * message). A picture from the browser is said so in the summary.
+ */
+function outcomeOfCanvasChecks(spec: SubmissionSpec, result: Extract<GradingResult, { kind: 'checked' }>, reveal: boolean): StoredOutcome {
+  const results: CanvasCheckResult[] = result.checks;
   const byId = new Map(results.map((r) => [r.checkId, r]));
   const tests = spec.tests.map((t): TestOutcome => {
     const r = byId.get(String(t.position));
@@ -106,7 +111,7 @@ function outcomeOfCanvasChecks(spec: SubmissionSpec, results: CanvasCheckResult[
       custom: false,
       hidden: t.hidden,
       passed: r?.passed ?? false,
-      status: null,
+      status: result.drawing?.status ?? null,
       message: open ? cutText(r?.message ?? null, STORED_MESSAGE_MAX_BYTES) : null,
       input: null,
       expectedOutput: open ? shown(t.expectedOutput) : null,
@@ -117,12 +122,16 @@ function outcomeOfCanvasChecks(spec: SubmissionSpec, results: CanvasCheckResult[
       timeMs: null,
     };
   });
+  const summary = summarize(tests);
+  const said = result.drawing ? `${summary.summary}. ${result.drawing.message}` : summary.summary;
   return {
-    ...summarize(tests),
+    ...summary,
+    summary: cutText(summaryWithPictureSource(said, result.pictureSource), STORED_SUMMARY_MAX_BYTES),
     compileOutput: null,
     diagnostics: [],
     tests,
     testPassed: tests.map((t) => ({ position: t.position, hidden: t.hidden, passed: t.passed })),
+    pictureSource: result.pictureSource,
   };
 }
 

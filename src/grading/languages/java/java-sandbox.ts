@@ -3,24 +3,21 @@
 // grading slot, a read-only /dev with a small /dev/shm, no nested namespaces, a seccomp filter (sandbox/seccomp.ts), and
 // rlimits on processes, address space, CPU time and file size. The output is read through a byte counter that kills
 // the program at the limit.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import type { GradingLimits, GradingResult, GradingSpec, TestResult } from '../../contract';
 import { parseJavacDiagnostics } from '../../diagnostics';
-import { seccompProgram, seccompSupported } from '../../sandbox/seccomp';
+import { COMPILE_TIME_LIMIT_MS, COMPILER_OUTPUT_KEEP_BYTES, messages, toTestResult, truncateText, type RunEnd } from '../../limits';
 import {
-  COMPILE_TIME_LIMIT_MS,
-  COMPILER_OUTPUT_KEEP_BYTES,
-  messages,
-  OutputCollector,
-  STDERR_KEEP_BYTES,
-  toTestResult,
-  truncateText,
-  type RunEnd,
-} from '../../limits';
+  findOnPath,
+  findSandboxTools,
+  isRoot,
+  runInSandbox as runSandboxed,
+  sandboxUid,
+  type SandboxRun,
+  type SandboxTools,
+} from '../../sandbox/bubblewrap';
 
 const INSTALL_HINT = 'install a JDK and bubblewrap (Debian: apt-get install openjdk-17-jdk-headless bubblewrap)';
 /** Starting the JVM is not the student's time: it gets this much on top of the time limit. */
@@ -28,39 +25,15 @@ export const JVM_START_ALLOWANCE_MS = 1000;
 /** Processes and threads the sandbox's uid may have: the JVM needs a couple of dozen threads of its own. */
 const MAX_PROCESSES = 96;
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
-const SANDBOX_TMP_BYTES = 16 * 1024 * 1024;
-/** /dev/shm is RAM that the address-space limit does not count: the JVM needs it only for its small performance file. */
-const SANDBOX_SHM_BYTES = 1024 * 1024;
-const SANDBOX_UID_BASE = 61000;
 
-type Jdk = { javac: string; java: string; home: string; configDirs: string[]; bwrap: string; prlimit: string; setpriv: string | null };
-
-function findOnPath(name: string): string | null {
-  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin', ...(process.env.PATH ?? '').split(':')]) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return fs.realpathSync(candidate);
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return null;
-}
-
-const isRoot = () => process.getuid?.() === 0;
+type Jdk = SandboxTools & { javac: string; java: string; home: string; configDirs: string[] };
 
 function findJdk(): Jdk | string {
   const javac = findOnPath('javac');
   const java = findOnPath('java');
-  const bwrap = findOnPath('bwrap');
-  const prlimit = findOnPath('prlimit');
-  const setpriv = findOnPath('setpriv');
-  const missing = [!javac && 'javac', !java && 'java', !bwrap && 'bwrap', !prlimit && 'prlimit', isRoot() && !setpriv && 'setpriv'].filter(
-    Boolean,
-  );
-  if (missing.length || !javac || !java || !bwrap || !prlimit)
+  const tools = findSandboxTools();
+  const missing = [!javac && 'javac', !java && 'java', ...('missing' in tools ? tools.missing : [])].filter(Boolean);
+  if (missing.length || !javac || !java || 'missing' in tools)
     return `This server cannot run Java yet (${missing.join(', ')} not found): ${INSTALL_HINT}.`;
   // The process limit counts every process of a uid. Without root the sandbox would share the server's own uid, so the
   // JVM's threads would compete with the server's and with other gradings: a correct program could fail. Refuse instead.
@@ -84,83 +57,10 @@ function findJdk(): Jdk | string {
   } catch {
     // A JDK without a conf folder keeps its configuration inside its home.
   }
-  return { javac, java, home, configDirs: [...configDirs], bwrap, prlimit, setpriv };
+  return { ...tools, javac, java, home, configDirs: [...configDirs] };
 }
 
-/**
- * The folders of the shared libraries this Node process has loaded (the C library, the loader, libstdc++): the same
- * ones the JDK's binaries load, read from /proc/self/maps rather than guessed from the distribution's layout.
- */
-function sharedLibraryDirs(): string[] {
-  const dirs = new Set<string>();
-  try {
-    for (const line of fs.readFileSync('/proc/self/maps', 'utf8').split('\n')) {
-      const file = line.slice(line.indexOf('/'));
-      if (line.includes('/') && /\.so(\.\d+)*$/.test(file) && !file.startsWith('/proc/')) dirs.add(path.dirname(fs.realpathSync(file)));
-    }
-  } catch {
-    // Without /proc/self/maps the usual places are taken below.
-  }
-  for (const dir of ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64']) if (fs.existsSync(dir)) dirs.add(dir);
-  return [...dirs];
-}
-
-/** The bubblewrap arguments: only what the JDK needs, read-only, plus the work folder at /sandbox. */
-function sandboxArgs(jdk: Jdk, workDir: string, writable: boolean): string[] {
-  const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--hostname', 'sandbox'];
-  args.push('--die-with-parent', '--new-session', '--clearenv');
-  args.push(
-    '--setenv',
-    'PATH',
-    '/usr/bin:/bin',
-    '--setenv',
-    'LANG',
-    'C.UTF-8',
-    '--setenv',
-    'MALLOC_ARENA_MAX',
-    '2',
-    '--setenv',
-    'HOME',
-    '/sandbox',
-  );
-  // Not all of /usr: no other program of the host, and no application folder that may sit under it.
-  for (const dir of [jdk.home, ...sharedLibraryDirs()]) args.push('--ro-bind', dir, dir);
-  for (const dir of ['/lib', '/lib64', '/lib32']) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.lstatSync(dir);
-    } catch {
-      continue;
-    }
-    if (stat.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
-  }
-  for (const dir of ['/etc/ld.so.cache', ...jdk.configDirs]) {
-    if (fs.existsSync(dir)) args.push('--ro-bind', dir, dir);
-  }
-  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(SANDBOX_SHM_BYTES), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
-  args.push('--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp');
-  // The filter arrives on descriptor 3 (see runInSandbox).
-  if (seccompSupported()) args.push('--seccomp', '3');
-  args.push(writable ? '--bind' : '--ro-bind', workDir, '/sandbox', '--chdir', '/sandbox');
-  return args;
-}
-
-type SandboxRun = {
-  exitCode: number | null;
-  signal: string | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  outputExceeded: boolean;
-  timeMs: number;
-};
-
-/** The uid the sandbox runs as: a distinct unprivileged one per slot when we are root (the process limit is per uid). */
-function sandboxUid(slot: number): number | null {
-  return isRoot() ? SANDBOX_UID_BASE + slot : null;
-}
-
+/** A run of the JDK in the sandbox (sandbox/bubblewrap.ts): only the JDK and its configuration, read-only. */
 function runInSandbox(
   jdk: Jdk,
   options: {
@@ -175,100 +75,27 @@ function runInSandbox(
     outputLimitBytes: number;
   },
 ): Promise<SandboxRun> {
-  const uid = sandboxUid(options.slot);
-  const limits = [
-    `--nproc=${MAX_PROCESSES}`,
-    `--as=${options.addressSpaceMb * 1024 * 1024}`,
-    `--cpu=${options.cpuSeconds}:${options.cpuSeconds + 1}`,
-    `--fsize=${MAX_FILE_BYTES}`,
-    '--nofile=256',
-    '--core=0',
-  ];
-  const inner = [jdk.prlimit, ...limits, '--', jdk.bwrap, ...sandboxArgs(jdk, options.workDir, options.writable), ...options.command];
-  // As root, drop to the sandbox uid first: the process limit is not enforced for root, and root could undo the rest.
-  const argv =
-    uid === null
-      ? inner
-      : [
-          jdk.setpriv!,
-          `--reuid=${uid}`,
-          `--regid=${uid}`,
-          '--clear-groups',
-          '--inh-caps=-all',
-          '--bounding-set=-all',
-          '--no-new-privs',
-          ...inner,
-        ];
-
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), {
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: { PATH: '/usr/bin:/bin' },
-    });
-    const filter = child.stdio[3] as Writable | null;
-    if (filter) {
-      filter.on('error', () => undefined);
-      if (seccompSupported()) filter.end(seccompProgram());
-      else filter.end();
-    }
-    const stdout = new OutputCollector(options.outputLimitBytes);
-    const stderr = new OutputCollector(STDERR_KEEP_BYTES);
-    let timedOut = false;
-    let outputExceeded = false;
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, options.wallMs);
-    const count = (collector: OutputCollector) => (chunk: Buffer) => {
-      collector.add(chunk);
-      if (collector.total > options.outputLimitBytes && !outputExceeded) {
-        outputExceeded = true;
-        kill();
-      }
-    };
-    child.stdout.on('data', count(stdout));
-    child.stderr.on('data', count(stderr));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.stdin);
-    child.on('error', () => undefined);
-    child.on('close', async (exitCode, signal) => {
-      clearTimeout(timer);
-      const timeMs = performance.now() - started;
-      if (uid !== null) await waitForSandboxExit(uid);
-      resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, timeMs });
-    });
+  return runSandboxed(jdk, {
+    slot: options.slot,
+    layout: {
+      readOnly: [jdk.home, ...jdk.configDirs],
+      workDir: options.workDir,
+      writable: options.writable,
+      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2', HOME: '/sandbox' },
+    },
+    command: options.command,
+    stdin: options.stdin,
+    wallMs: options.wallMs,
+    rlimits: [
+      `--nproc=${MAX_PROCESSES}`,
+      `--as=${options.addressSpaceMb * 1024 * 1024}`,
+      `--cpu=${options.cpuSeconds}:${options.cpuSeconds + 1}`,
+      `--fsize=${MAX_FILE_BYTES}`,
+      '--nofile=256',
+      '--core=0',
+    ],
+    outputLimitBytes: options.outputLimitBytes,
   });
-}
-
-/**
- * A killed sandbox takes a moment to go: its pid namespace is torn down after bwrap dies. Wait until no process of the
- * sandbox uid is left, so that the next run starts with its process count at zero and nothing outlives a grading.
- */
-async function waitForSandboxExit(uid: number, timeoutMs = 3000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    const alive = (await fs.promises.readdir('/proc'))
-      .filter((name) => /^\d+$/.test(name))
-      .some((pid) => {
-        try {
-          // A zombie runs nothing: it only waits for the machine's init to collect it, which may take a while.
-          return fs.statSync(`/proc/${pid}`).uid === uid && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-        } catch {
-          return false;
-        }
-      });
-    if (!alive) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The class to run: the public class (its file must carry its name), else the class declaring main, else Main. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TestOutcome } from '../../../common/practice';
-import { submissionOfRow, type SubmissionRow } from './submission-view';
+import { PracticeMessages, type TestOutcome } from '../../../common/practice';
+import { describeResult, submissionOfRow, type SubmissionRow } from './submission-view';
 
 const outcome = (hidden: boolean): TestOutcome => ({
   position: 1,
@@ -51,5 +51,17 @@ describe('a submission as the API sends it', () => {
       createdAt: '2026-11-27T10:00:00.000Z',
       finishedAt: '2026-11-27T10:00:02.000Z',
     });
+  });
+});
+
+describe('a WebGL picture from the browser', () => {
+  it('is read back from the stored summary, which the API sends without the note', () => {
+    const stored = `All tests passed. ${PracticeMessages.pictureFromBrowser}`;
+    const browser = submissionOfRow({ ...row([outcome(false)]), summary: stored }).result;
+    expect(browser).toMatchObject({ summary: 'All tests passed', pictureSource: 'browser' });
+    expect(describeResult('Submit', browser!)).toContain(PracticeMessages.pictureFromBrowser);
+    const server = submissionOfRow({ ...row([outcome(false)]), summary: 'All tests passed' }).result;
+    expect(server).toMatchObject({ summary: 'All tests passed' });
+    expect(server).not.toHaveProperty('pictureSource');
   });
 });

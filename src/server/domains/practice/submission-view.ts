@@ -1,5 +1,7 @@
 // A submission row as the API sends it, and a result in words for the AI tutor.
 import {
+  pictureSourceOfSummary,
+  PracticeMessages,
   resultSummary,
   type Diagnostic,
   type Submission,
@@ -32,11 +34,13 @@ export type SubmissionRow = {
 
 export function resultOfRow(r: SubmissionRow): SubmissionResult | null {
   if (r.status !== 'done' || r.verdict === null) return null;
+  const { summary, pictureSource } = pictureSourceOfSummary(r.summary ?? resultSummary(r.verdict, r.passed_count, r.total_count));
   return {
     verdict: r.verdict,
     passedCount: r.passed_count,
     totalCount: r.total_count,
-    summary: r.summary ?? resultSummary(r.verdict, r.passed_count, r.total_count),
+    summary,
+    ...(pictureSource ? { pictureSource } : {}),
     compileOutput: r.compile_output,
     diagnostics: r.diagnostics ?? [],
     tests: r.results ?? [],
@@ -80,6 +84,7 @@ const excerpt = (s: string | null, max = 400) => (s === null ? '(none)' : s.leng
 /** A result in words, for the AI tutor: only what the student was shown. */
 export function describeResult(mode: 'Run' | 'Submit', r: SubmissionResult): string {
   const lines = [`Latest ${mode}: ${r.summary}.`];
+  if (r.pictureSource === 'browser') lines.push(PracticeMessages.pictureFromBrowser);
   if (r.compileOutput) lines.push(`Compiler output:\n${excerpt(r.compileOutput, 1500)}`);
   for (const t of r.tests) {
     const name = t.custom ? "The student's own input" : `Test ${t.position}${t.hidden ? ' (hidden)' : ''}`;

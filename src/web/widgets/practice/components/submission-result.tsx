@@ -1,10 +1,14 @@
-import type { SubmissionResult as Result } from '@common/practice';
+import { PracticeMessages, type SubmissionResult as Result } from '@common/practice';
 import { AlertTriangleIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { TestOutcomeItem, testName } from './test-outcome-item';
 
-/** The summary line ('All tests passed', 'N of M tests passed', 'Compilation failed'), coloured by verdict and marked by icon. */
-export function ResultSummary({ result, kind }: { result: Result; kind: string }) {
+/**
+ * The summary line ('All tests passed', 'N of M tests passed', 'Compilation failed'), coloured by verdict and marked by
+ * icon. A WebGL picture that came from the student's browser (this server could not draw it) is said in the same line,
+ * in the student's words or, `forTutor`, the tutor's.
+ */
+export function ResultSummary({ result, kind, forTutor = false }: { result: Result; kind: string; forTutor?: boolean }) {
   const passed = result.verdict === 'passed';
   const trouble = result.verdict === 'unavailable' || result.verdict === 'error';
   const Icon = passed ? CheckCircle2Icon : trouble ? AlertTriangleIcon : XCircleIcon;
@@ -23,6 +27,11 @@ export function ResultSummary({ result, kind }: { result: Result; kind: string }
       <span>
         <span className="sr-only">{kind}: </span>
         {result.summary}
+        {result.pictureSource === 'browser' && (
+          <span className="block font-normal">
+            {forTutor ? PracticeMessages.pictureFromBrowserTutor : PracticeMessages.pictureFromBrowser}
+          </span>
+        )}
       </span>
       <span aria-hidden="true" className="ml-auto text-xs font-normal opacity-80">
         {kind}
@@ -35,7 +44,7 @@ type Props = {
   result: Result;
   /** 'Run', 'Submitted', 'Reference solution': what was graded. */
   kind: string;
-  /** The tutor sees a hidden test's data too. */
+  /** The tutor sees a hidden test's data too (and the notes are worded for the tutor). */
   showHiddenDetails?: boolean;
   /** Off when the caller shows the summary line itself (the student's card, in its live region). */
   showSummary?: boolean;
@@ -47,7 +56,7 @@ export function SubmissionResult({ result, kind, showHiddenDetails = false, show
   let hidden = 0;
   return (
     <section aria-label={`${kind}: result`} className={cn('grid gap-3', className)}>
-      {showSummary && <ResultSummary result={result} kind={kind} />}
+      {showSummary && <ResultSummary result={result} kind={kind} forTutor={showHiddenDetails} />}
 
       {result.compileOutput && (
         <div className="grid gap-1">

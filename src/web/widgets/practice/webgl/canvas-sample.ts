@@ -1,45 +1,8 @@
+import { sampleCanvasPixels } from '@common/canvas-picture';
 import { CANVAS_SAMPLE, type CanvasImageBody } from '@common/practice';
 
-/**
- * The picture the server checks: `gl.readPixels` gives RGBA rows bottom-up at the canvas's size; the
- * server wants them top-down at CANVAS_SAMPLE's size. Each sample pixel is the average of the
- * block of canvas pixels it covers (the canvas is a whole multiple of the sample, 2 × 2 today),
- * so a one-pixel line still counts and the picture does not shimmer.
- */
-export function sampleCanvasPixels(
-  pixels: Uint8Array | Uint8ClampedArray,
-  width: number,
-  height: number,
-  target: { width: number; height: number } = CANVAS_SAMPLE,
-): Uint8Array {
-  if (pixels.length !== width * height * 4) throw new Error(`Expected ${width * height * 4} bytes, got ${pixels.length}.`);
-  const out = new Uint8Array(target.width * target.height * 4);
-  for (let ty = 0; ty < target.height; ty++) {
-    // Rows of the source this sample row covers, counted from the top.
-    const top = Math.floor((ty * height) / target.height);
-    const bottom = Math.max(top + 1, Math.floor(((ty + 1) * height) / target.height));
-    for (let tx = 0; tx < target.width; tx++) {
-      const left = Math.floor((tx * width) / target.width);
-      const right = Math.max(left + 1, Math.floor(((tx + 1) * width) / target.width));
-      const sum = [0, 0, 0, 0];
-      for (let y = top; y < bottom; y++) {
-        // readPixels' row 0 is the bottom row of the picture.
-        const row = height - 1 - y;
-        for (let x = left; x < right; x++) {
-          const i = (row * width + x) * 4;
-          sum[0]! += pixels[i]!;
-          sum[1]! += pixels[i + 1]!;
-          sum[2]! += pixels[i + 2]!;
-          sum[3]! += pixels[i + 3]!;
-        }
-      }
-      const count = (bottom - top) * (right - left);
-      const o = (ty * target.width + tx) * 4;
-      for (let c = 0; c < 4; c++) out[o + c] = Math.round(sum[c]! / count);
-    }
-  }
-  return out;
-}
+// The sampling is shared with the server, which draws the same code itself (src/common/canvas-picture.ts).
+export { sampleCanvasPixels };
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';

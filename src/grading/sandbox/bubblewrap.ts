@@ -1,0 +1,226 @@
+// The native sandbox the programs of the machine run in (the JDK for Java, Chromium for WebGL pictures): bubblewrap
+// with no network and no namespace shared with the host, only the shared libraries and the folders a caller names
+// (read-only), an empty environment, its own host name, a read-only /dev with a small /dev/shm, a private /tmp, no
+// nested namespaces, the seccomp filter of seccomp.ts, rlimits through prlimit, and as root an unprivileged uid per
+// grading slot (the process limit is per uid and the kernel does not enforce it for root). One builder for every
+// language, so a hardening of one holds for all.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { OutputCollector, STDERR_KEEP_BYTES } from '../limits';
+import { seccompProgram, seccompSupported } from './seccomp';
+
+const SANDBOX_TMP_BYTES = 16 * 1024 * 1024;
+/** /dev/shm is RAM that the address-space limit does not count: kept small unless a caller needs more. */
+const SANDBOX_SHM_BYTES = 1024 * 1024;
+const SANDBOX_UID_BASE = 61000;
+
+export type SandboxTools = { bwrap: string; prlimit: string; setpriv: string | null };
+
+/** The executable `name` from the usual folders and PATH, with its links resolved, or null. */
+export function findOnPath(name: string): string | null {
+  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin', ...(process.env.PATH ?? '').split(':')]) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return fs.realpathSync(candidate);
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return null;
+}
+
+export const isRoot = () => process.getuid?.() === 0;
+
+/** bubblewrap, prlimit and (as root) setpriv, or the names of those missing. */
+export function findSandboxTools(): SandboxTools | { missing: string[] } {
+  const bwrap = findOnPath('bwrap');
+  const prlimit = findOnPath('prlimit');
+  const setpriv = findOnPath('setpriv');
+  const missing = [!bwrap && 'bwrap', !prlimit && 'prlimit', isRoot() && !setpriv && 'setpriv'].filter((m): m is string => !!m);
+  if (missing.length || !bwrap || !prlimit) return { missing };
+  return { bwrap, prlimit, setpriv };
+}
+
+/**
+ * The folders of the shared libraries this Node process has loaded (the C library, the loader, libstdc++): the same
+ * ones the sandboxed binaries load, read from /proc/self/maps rather than guessed from the distribution's layout.
+ */
+export function sharedLibraryDirs(): string[] {
+  const dirs = new Set<string>();
+  try {
+    for (const line of fs.readFileSync('/proc/self/maps', 'utf8').split('\n')) {
+      const file = line.slice(line.indexOf('/'));
+      if (line.includes('/') && /\.so(\.\d+)*$/.test(file) && !file.startsWith('/proc/')) dirs.add(path.dirname(fs.realpathSync(file)));
+    }
+  } catch {
+    // Without /proc/self/maps the usual places are taken below.
+  }
+  for (const dir of ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64']) if (fs.existsSync(dir)) dirs.add(dir);
+  return [...dirs];
+}
+
+export type SandboxLayout = {
+  /** Folders or files bound read-only at the same path (those missing on this machine are left out). */
+  readOnly: string[];
+  /** The work folder, seen inside as /sandbox (the current folder). */
+  workDir: string;
+  writable: boolean;
+  env: Record<string, string>;
+  /** The size of /dev/shm in bytes; 1 MB unless a program needs more (Chromium shares its frames through it). */
+  shmBytes?: number;
+};
+
+/** The bubblewrap arguments: the libraries and what the layout names, read-only, plus the work folder at /sandbox. */
+export function sandboxArgs(layout: SandboxLayout): string[] {
+  const args = ['--unshare-all', '--unshare-user', '--disable-userns', '--hostname', 'sandbox'];
+  args.push('--die-with-parent', '--new-session', '--clearenv');
+  for (const [name, value] of Object.entries(layout.env)) args.push('--setenv', name, value);
+  // Not all of /usr: no other program of the host, and no application folder that may sit under it.
+  for (const dir of new Set([...layout.readOnly, ...sharedLibraryDirs()])) if (fs.existsSync(dir)) args.push('--ro-bind', dir, dir);
+  for (const dir of ['/lib', '/lib64', '/lib32']) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(dir);
+    } catch {
+      continue;
+    }
+    if (stat.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(dir), dir);
+    else args.push('--ro-bind', dir, dir);
+  }
+  if (fs.existsSync('/etc/ld.so.cache')) args.push('--ro-bind', '/etc/ld.so.cache', '/etc/ld.so.cache');
+  const shm = String(layout.shmBytes ?? SANDBOX_SHM_BYTES);
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', shm, '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+  args.push('--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp');
+  // The filter arrives on descriptor 3 (see runInSandbox).
+  if (seccompSupported()) args.push('--seccomp', '3');
+  args.push(layout.writable ? '--bind' : '--ro-bind', layout.workDir, '/sandbox', '--chdir', '/sandbox');
+  return args;
+}
+
+export type SandboxRun = {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  outputExceeded: boolean;
+  timeMs: number;
+};
+
+/** The uid the sandbox runs as: a distinct unprivileged one per slot when we are root (the process limit is per uid). */
+export function sandboxUid(slot: number): number | null {
+  return isRoot() ? SANDBOX_UID_BASE + slot : null;
+}
+
+export type SandboxRunOptions = {
+  slot: number;
+  layout: SandboxLayout;
+  command: string[];
+  stdin: string;
+  wallMs: number;
+  /** prlimit's arguments (`--nproc=…`, `--as=…`): what each program can live with. */
+  rlimits: string[];
+  outputLimitBytes: number;
+  /** What of stderr is kept (it is counted towards the output limit either way). */
+  stderrKeepBytes?: number;
+};
+
+/**
+ * Runs `command` in the sandbox. The wall-clock limit and the output limit kill the whole process group; as root the
+ * run waits until no process of the slot's uid is left, so nothing outlives it.
+ */
+export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): Promise<SandboxRun> {
+  const uid = sandboxUid(options.slot);
+  const inner = [tools.prlimit, ...options.rlimits, '--', tools.bwrap, ...sandboxArgs(options.layout), ...options.command];
+  // As root, drop to the sandbox uid first: the process limit is not enforced for root, and root could undo the rest.
+  const argv =
+    uid === null
+      ? inner
+      : [
+          tools.setpriv!,
+          `--reuid=${uid}`,
+          `--regid=${uid}`,
+          '--clear-groups',
+          '--inh-caps=-all',
+          '--bounding-set=-all',
+          '--no-new-privs',
+          ...inner,
+        ];
+
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(argv[0]!, argv.slice(1), {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      env: { PATH: '/usr/bin:/bin' },
+    });
+    const filter = child.stdio[3] as Writable | null;
+    if (filter) {
+      filter.on('error', () => undefined);
+      if (seccompSupported()) filter.end(seccompProgram());
+      else filter.end();
+    }
+    const stdout = new OutputCollector(options.outputLimitBytes);
+    const stderr = new OutputCollector(options.stderrKeepBytes ?? STDERR_KEEP_BYTES);
+    let timedOut = false;
+    let outputExceeded = false;
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.wallMs);
+    const count = (collector: OutputCollector) => (chunk: Buffer) => {
+      collector.add(chunk);
+      if (collector.total > options.outputLimitBytes && !outputExceeded) {
+        outputExceeded = true;
+        kill();
+      }
+    };
+    child.stdout.on('data', count(stdout));
+    child.stderr.on('data', count(stderr));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.stdin);
+    child.on('error', () => undefined);
+    child.on('close', async (exitCode, signal) => {
+      clearTimeout(timer);
+      const timeMs = performance.now() - started;
+      if (uid !== null) await waitForSandboxExit(uid);
+      resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, timeMs });
+    });
+  });
+}
+
+/**
+ * A killed sandbox takes a moment to go: its pid namespace is torn down after bwrap dies. Wait until no process of the
+ * sandbox uid is left, so that the next run starts with its process count at zero and nothing outlives a grading.
+ */
+async function waitForSandboxExit(uid: number, timeoutMs = 3000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (!(await sandboxProcessesAlive(uid))) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Whether a process of `uid` still runs (a zombie runs nothing: it only waits for the machine's init to collect it). */
+export async function sandboxProcessesAlive(uid: number): Promise<boolean> {
+  return (await fs.promises.readdir('/proc'))
+    .filter((name) => /^\d+$/.test(name))
+    .some((pid) => {
+      try {
+        return fs.statSync(`/proc/${pid}`).uid === uid && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    });
+}
