@@ -63,8 +63,10 @@ export function createGrader(
     grade,
     async warm() {
       // Java's probe runs once per process and is cached; it needs nothing warm. So does the WebGL drawing's, which
-      // also starts Chromium once so that its files are in the page cache for the first student.
-      await Promise.all([languageSupport(), drawingSupport({ chromePath: options.chromePath, slot: sandboxSlot })]);
+      // also starts Chromium once so that its files are in the page cache for the first student. One after the
+      // other: both sandboxes may run as the same uid, whose process limit one would otherwise take from the other.
+      await languageSupport();
+      await drawingSupport({ chromePath: options.chromePath, slot: sandboxSlot });
       const failed: string[] = [];
       for (const program of WARM_UP_PROGRAMS) {
         const result = await grade(program).catch((error: unknown) => ({ kind: 'error' as const, message: String(error) }));

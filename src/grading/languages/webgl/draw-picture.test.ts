@@ -17,6 +17,8 @@ const LIMITS = { timeMs: 2000, memoryMb: 128, outputKb: 64 };
 const chromePath = process.env.CHROME_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-browser');
 /** Without Chromium on the machine there is nothing to draw with; where it is installed the sandbox must work. */
 const noChromium = !fs.existsSync(chromePath);
+/** Each drawing starts a cold Chromium: seconds on a busy 2-core machine, and the time-limit test waits 8.5 s. */
+const DRAWING_TEST_MS = 60_000;
 
 const [redTriangle] = demoExercises.filter((e) => e.language === 'webgl');
 if (!redTriangle) throw new Error('The demo courses have no WebGL exercise.');
@@ -82,52 +84,64 @@ describe('the picture a WebGL submission is judged on', () => {
     }
   });
 
-  it.skipIf(noChromium)('a forged picture with code that draws nothing fails: the server draws a blank canvas', async () => {
-    for (const forged of [forgedRectangle(), forgedRedPicture()]) {
-      const { grading, stored } = submission('// draws nothing', forged);
-      const result = await grader.grade(grading);
-      expect(result).toMatchObject({ kind: 'checked', pictureSource: 'server' });
-      const outcome = outcomeOfGrading(stored, result, false);
+  it.skipIf(noChromium)(
+    'a forged picture with code that draws nothing fails: the server draws a blank canvas',
+    async () => {
+      for (const forged of [forgedRectangle(), forgedRedPicture()]) {
+        const { grading, stored } = submission('// draws nothing', forged);
+        const result = await grader.grade(grading);
+        const outcome = outcomeOfGrading(stored, result, false);
+        expect(outcome.verdict).toBe('failed');
+        expect(result).toMatchObject({ kind: 'checked', pictureSource: 'server' });
+        // The blank canvas keeps its corners black; the red middle and the hidden check of the red area fail.
+        expect(outcome.testPassed.map((t) => t.passed)).toEqual([false, true, false]);
+        expect(outcome.tests[0]!.message).toBe('The middle of the canvas is not red.');
+        expect(outcome.summary).not.toContain(PracticeMessages.pictureFromBrowser);
+      }
+    },
+    DRAWING_TEST_MS,
+  );
+
+  it.skipIf(noChromium)(
+    "correct code passes on the server's picture, whatever the browser sent",
+    async () => {
+      for (const sent of [undefined, forgedRedPicture()]) {
+        const { grading, stored } = submission(redTriangle.referenceSolution, sent);
+        const outcome = outcomeOfGrading(stored, await grader.grade(grading), false);
+        expect(outcome).toMatchObject({ verdict: 'passed', pictureSource: 'server', summary: 'All tests passed' });
+      }
+    },
+    DRAWING_TEST_MS,
+  );
+
+  it.skipIf(noChromium)(
+    'code that never ends gets the time limit, and no Chromium is left running',
+    async () => {
+      const { grading, stored } = submission('while (true) {}', forgedRectangle());
+      const started = performance.now();
+      const result = await grader.grade({ ...grading, limits: { ...LIMITS, timeMs: 500 } });
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const outcome = outcomeOfGrading({ ...stored, limits: { ...LIMITS, timeMs: 500 } }, result, false);
       expect(outcome.verdict).toBe('failed');
-      // The blank canvas keeps its corners black; the red middle and the hidden check of the red area fail.
-      expect(outcome.testPassed.map((t) => t.passed)).toEqual([false, true, false]);
-      expect(outcome.tests[0]!.message).toBe('The middle of the canvas is not red.');
-      expect(outcome.summary).not.toContain(PracticeMessages.pictureFromBrowser);
-    }
-  });
-
-  it.skipIf(noChromium)("correct code passes on the server's picture, whatever the browser sent", async () => {
-    for (const sent of [undefined, forgedRedPicture()]) {
-      const { grading, stored } = submission(redTriangle.referenceSolution, sent);
-      const outcome = outcomeOfGrading(stored, await grader.grade(grading), false);
-      expect(outcome).toMatchObject({ verdict: 'passed', pictureSource: 'server', summary: 'All tests passed' });
-    }
-  });
-
-  it.skipIf(noChromium)('code that never ends gets the time limit, and no Chromium is left running', async () => {
-    const { grading, stored } = submission('while (true) {}', forgedRectangle());
-    const started = performance.now();
-    const result = await grader.grade({ ...grading, limits: { ...LIMITS, timeMs: 500 } });
-    expect(performance.now() - started).toBeLessThan(15_000);
-    const outcome = outcomeOfGrading({ ...stored, limits: { ...LIMITS, timeMs: 500 } }, result, false);
-    expect(outcome.verdict).toBe('failed');
-    expect(outcome.tests.every((t) => t.status === 'time_limit' && !t.passed)).toBe(true);
-    expect(outcome.summary).toContain(PracticeMessages.drawingTimeLimit(0.5));
-    const uid = sandboxUid(SLOT);
-    if (isRoot() && uid !== null) expect(await sandboxProcessesAlive(uid)).toBe(false);
-    // Whatever the uid: no process of this machine still runs a page of a WebGL grading.
-    const leftovers = fs
-      .readdirSync('/proc')
-      .filter((p) => /^\d+$/.test(p))
-      .filter((p) => {
-        try {
-          return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('file:///sandbox/page.html');
-        } catch {
-          return false;
-        }
-      });
-    expect(leftovers).toEqual([]);
-  });
+      expect(outcome.tests.every((t) => t.status === 'time_limit' && !t.passed)).toBe(true);
+      expect(outcome.summary).toContain(PracticeMessages.drawingTimeLimit(0.5));
+      const uid = sandboxUid(SLOT);
+      if (isRoot() && uid !== null) expect(await sandboxProcessesAlive(uid)).toBe(false);
+      // Whatever the uid: no process of this machine still runs a page of a WebGL grading.
+      const leftovers = fs
+        .readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('file:///sandbox/page.html');
+          } catch {
+            return false;
+          }
+        });
+      expect(leftovers).toEqual([]);
+    },
+    DRAWING_TEST_MS,
+  );
 
   it('where the server cannot draw, the browser picture is checked and the outcome says where it came from', async () => {
     const browserOnly = createGrader({ sandboxSlot: SLOT, chromePath: '/nonexistent/chromium' });
@@ -147,24 +161,40 @@ describe('the picture a WebGL submission is judged on', () => {
 });
 
 describe('drawPicture', () => {
-  it.skipIf(noChromium)('draws the way the browser does: rows top-down, averaged into the 160 × 120 sample', async () => {
-    // Green in a 10 × 20 block at the bottom-left of the 320 × 240 canvas (WebGL counts y from the bottom).
-    const code =
-      'gl.clearColor(1, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.enable(gl.SCISSOR_TEST); gl.scissor(0, 0, 10, 20); gl.clearColor(0, 1, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT);';
-    const started = performance.now();
-    const drawing = await drawPicture(code, LIMITS, { chromePath, slot: SLOT });
-    const ms = performance.now() - started;
-    expect(drawing.kind).toBe('drawn');
-    if (drawing.kind !== 'drawn') return;
-    const at = (x: number, y: number) => [...drawing.image.rgba.subarray((y * 160 + x) * 4, (y * 160 + x) * 4 + 4)];
-    expect([drawing.image.width, drawing.image.height]).toEqual([160, 120]);
-    expect(at(0, 119)).toEqual([0, 255, 0, 255]);
-    expect(at(4, 110)).toEqual([0, 255, 0, 255]);
-    expect(at(5, 119)).toEqual([255, 0, 0, 255]);
-    expect(at(0, 109)).toEqual([255, 0, 0, 255]);
-    expect(at(0, 0)).toEqual([255, 0, 0, 255]);
-    console.info(`A WebGL drawing on the server took ${Math.round(ms)} ms.`);
-  });
+  it.skipIf(noChromium)(
+    'draws the way the browser does: rows top-down, averaged into the 160 × 120 sample',
+    async () => {
+      // Green in a 10 × 20 block at the bottom-left of the 320 × 240 canvas (WebGL counts y from the bottom).
+      const code =
+        'gl.clearColor(1, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.enable(gl.SCISSOR_TEST); gl.scissor(0, 0, 10, 20); gl.clearColor(0, 1, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT);';
+      const started = performance.now();
+      const drawing = await drawPicture(code, LIMITS, { chromePath, slot: SLOT });
+      const ms = performance.now() - started;
+      expect(drawing.kind).toBe('drawn');
+      if (drawing.kind !== 'drawn') return;
+      const at = (x: number, y: number) => [...drawing.image.rgba.subarray((y * 160 + x) * 4, (y * 160 + x) * 4 + 4)];
+      expect([drawing.image.width, drawing.image.height]).toEqual([160, 120]);
+      expect(at(0, 119)).toEqual([0, 255, 0, 255]);
+      expect(at(4, 110)).toEqual([0, 255, 0, 255]);
+      expect(at(5, 119)).toEqual([255, 0, 0, 255]);
+      expect(at(0, 109)).toEqual([255, 0, 0, 255]);
+      expect(at(0, 0)).toEqual([255, 0, 0, 255]);
+      console.info(`A WebGL drawing on the server took ${Math.round(ms)} ms.`);
+    },
+    DRAWING_TEST_MS,
+  );
+
+  it.skipIf(noChromium)(
+    'takes an animation at the moment the browser reads its picture, not a later frame',
+    async () => {
+      // Red counts the frames drawn: once when the code runs, then once per animation frame. The browser reads after two.
+      const code =
+        'let n = 0; function frame() { n++; gl.clearColor((n * 20) / 255, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(frame); } frame();';
+      const drawing = await drawPicture(code, LIMITS, { chromePath, slot: SLOT });
+      expect(drawing.kind === 'drawn' && [...drawing.image.rgba.subarray(0, 4)]).toEqual([60, 0, 0, 255]);
+    },
+    DRAWING_TEST_MS,
+  );
 
   it('reports a missing Chromium as unavailable, without throwing', async () => {
     expect(await drawingSupport({ chromePath: '/nonexistent/chromium' })).toEqual({
