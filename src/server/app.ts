@@ -36,6 +36,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Where uploaded files live; by default from env (S3 when configured, else DATA_DIR/files). */
   storage?: FileStorage;
+  /** Whether the grading workers this process runs have loaded their compilers; none run in API tests. */
+  gradingWarm?: () => boolean;
 };
 
 /** An API route; `body`: it declares a JSON body schema. */
@@ -112,7 +114,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
 
-  const services = await createServices({ env, db, mailer, storage, now, log: app.log });
+  const services = await createServices({ env, db, mailer, storage, now, log: app.log, gradingWarm: deps.gradingWarm });
   app.decorate('services', services);
   const { sessions } = services;
   const cookieConfig = sessionCookie(env.isProduction);

@@ -102,6 +102,8 @@ async function main() {
       db: database.db,
       mailer,
       webRoot,
+      // Ready once the grading workers started below have loaded their compilers, so the first submissions are not slow.
+      gradingWarm: () => graders?.warm() ?? false,
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host }).catch((err: NodeJS.ErrnoException) => {

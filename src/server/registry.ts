@@ -61,10 +61,11 @@ export type ModuleDeps = {
   storage: FileStorage;
   now: () => Date;
   log: FastifyBaseLogger;
+  gradingWarm?: () => boolean;
 };
 
 /** Every service of the server, each built once and shared by the modules that need it. */
-export async function createServices({ env, db, mailer, storage, now, log }: ModuleDeps) {
+export async function createServices({ env, db, mailer, storage, now, log, gradingWarm }: ModuleDeps) {
   const secret = await loadCodeSecret(db, env.appSecret);
   const sessions = createSessionService(db, now);
   const codes = createCodeService({
@@ -125,7 +126,7 @@ export async function createServices({ env, db, mailer, storage, now, log }: Mod
   });
   const mailContext = { appName: env.appName, appUrl: env.appUrl };
   return {
-    health: createHealthService({ db }),
+    health: createHealthService({ db, gradingWarm }),
     sessions,
     codes,
     auth,

@@ -306,6 +306,8 @@ async function emptyServer() {
       NODE_ENV: 'development',
       // No test students, hence no demo courses either: only the tutor.
       DEV_TOOLS: 'off',
+      // Nothing is graded on an empty platform: no workers to warm up before it answers.
+      GRADING_WORKERS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(root, 'data'),

@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { loadWorkerEnv } from './config';
-import { workerEnvironment } from './supervisor';
+import { superviseGradingWorkers, workerEnvironment } from './supervisor';
 
 describe('a grading worker process', () => {
   const saved = { ...process.env };
@@ -24,5 +27,26 @@ describe('a grading worker process', () => {
     // The server forks its workers with the grading role's address alone, never the app's too.
     Object.assign(process.env, { GRADING_DATABASE_URL: grading, DATABASE_URL: app });
     expect(workerEnvironment(grading, 0)).not.toHaveProperty('GRADING_DATABASE_URL');
+  });
+
+  it('counts as warm once every worker has said it is ready, and stays so while one restarts', async () => {
+    // A stand-in worker: ready after a moment, as the real one is once its compilers are loaded.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-supervisor-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    await fs.writeFile(
+      path.join(dir, 'worker.js'),
+      `setTimeout(() => process.send({ ready: true }), 300);
+       process.on('disconnect', () => process.exit(0));
+       process.on('SIGTERM', () => process.exit(0));`,
+    );
+    const log = { info: () => {}, warn: () => {} };
+    const workers = superviseGradingWorkers({ count: 2, serverDir: dir, databaseUrl: 'postgres://unused@127.0.0.1/x', log });
+    onTestFinished(() => workers.stop(2_000));
+    expect(workers.warm()).toBe(false);
+    await expect.poll(() => workers.warm(), { timeout: 10_000 }).toBe(true);
+    process.kill(workers.pids()[0]!, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(workers.warm()).toBe(true);
+    expect(superviseGradingWorkers({ count: 0, serverDir: dir, databaseUrl: 'postgres://unused@127.0.0.1/x', log }).warm()).toBe(true);
   });
 });

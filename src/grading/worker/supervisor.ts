@@ -34,6 +34,8 @@ export function workerEnvironment(databaseUrl: string, slot: number): NodeJS.Pro
 export function superviseGradingWorkers(options: { count: number; serverDir: string; databaseUrl: string; log: Log }) {
   const { file, execArgv } = workerEntry(options.serverDir);
   const children = new Map<number, ChildProcess>();
+  // Slots whose worker has said it is ready (compilers loaded, taking jobs) at least once since the start.
+  const warmed = new Set<number>();
   let stopping = false;
 
   function start(slot: number, delayMs: number) {
@@ -44,6 +46,9 @@ export function superviseGradingWorkers(options: { count: number; serverDir: str
       stdio: 'inherit',
     });
     children.set(slot, child);
+    child.on('message', (message: unknown) => {
+      if ((message as { ready?: unknown } | null)?.ready === true) warmed.add(slot);
+    });
     child.once('exit', (code, signal) => {
       children.delete(slot);
       if (stopping) return;
@@ -59,6 +64,11 @@ export function superviseGradingWorkers(options: { count: number; serverDir: str
 
   return {
     pids: () => [...children.values()].map((c) => c.pid!),
+    /**
+     * Whether every worker has warmed up once. A worker restarted later does not make this false again: its slot
+     * is briefly cold, but the app as a whole stays ready and the others keep grading.
+     */
+    warm: () => warmed.size >= options.count,
     /** Asks every worker to finish its grading and end; waits for them (at most `ms`, then kills). */
     async stop(ms = 15_000) {
       stopping = true;

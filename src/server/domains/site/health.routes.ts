@@ -8,13 +8,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness: answers ok when the database answers',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+        summary: 'Readiness: ok when the database answers and the grading workers have warmed up',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.enum(['unavailable', 'starting']) }) },
       },
     },
     async (_request, reply) => {
-      if (await health.databaseAnswers()) return { status: 'ok' as const };
-      return reply.code(503).send({ status: 'unavailable' as const });
+      if (!(await health.databaseAnswers())) return reply.code(503).send({ status: 'unavailable' as const });
+      if (!health.gradingWarm()) return reply.code(503).send({ status: 'starting' as const });
+      return { status: 'ok' as const };
     },
   );
 };

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 
-export function createHealthService({ db }: { db: Db }) {
+/**
+ * `gradingWarm`: whether the grading workers this process runs have loaded their compilers and runtimes (always, when
+ * it runs none). Until they have, the app is not ready: a submission made then would wait for a cold compiler.
+ */
+export function createHealthService({ db, gradingWarm = () => true }: { db: Db; gradingWarm?: () => boolean }) {
   return {
     /** Whether the database answers a trivial query; any failure (refused, timed out) is a no. */
     async databaseAnswers(): Promise<boolean> {
@@ -12,6 +16,7 @@ export function createHealthService({ db }: { db: Db }) {
         return false;
       }
     },
+    gradingWarm,
   };
 }
 export type HealthService = ReturnType<typeof createHealthService>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@test-support/test-db';
 import { createTestApp } from '@test-support/test-app';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../platform/db/client';
@@ -11,6 +12,24 @@ describe('GET /api/health', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 {status:"starting"} while the grading workers warm up, then ok', async () => {
+    const database = await createTestDatabase();
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', APP_SECRET: 's'.repeat(32) });
+    let warm = false;
+    const app = await buildApp({ env, db: database.db, mailer: memoryMailer(), gradingWarm: () => warm });
+    try {
+      const cold = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(cold.statusCode).toBe(503);
+      expect(cold.json()).toEqual({ status: 'starting' });
+      warm = true;
+      const ready = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 503 {status:"unavailable"} when the database does not answer', async () => {
