@@ -19,14 +19,15 @@ export type GraderInternals = { cCompiler: CCompiler };
 
 /**
  * `sandboxSlot` tells concurrent graders on one machine apart (each gets its own sandbox uid);
- * `compileTimeLimitMs` (default 10 s) exists so that tests of a runaway compile need not wait that long; `chromePath`
- * (default CHROME_PATH, else Debian's Chromium) is where WebGL pictures are drawn from.
+ * `compileTimeLimitMs` (C's, default 5 s) exists so that tests of a runaway compile need not wait that long; `chromePath`
+ * (default CHROME_PATH, else Debian's Chromium) is where WebGL pictures are drawn from; `spareCompiler` keeps a second C
+ * compiler loaded, so that a compile stopped at its limit does not leave the next student a cold one.
  */
 export function createGrader(
-  options: { sandboxSlot?: number; compileTimeLimitMs?: number; chromePath?: string } = {},
+  options: { sandboxSlot?: number; compileTimeLimitMs?: number; chromePath?: string; spareCompiler?: boolean } = {},
 ): Grader & { internals: GraderInternals } {
   const sandboxSlot = options.sandboxSlot ?? 0;
-  const cCompiler = new CCompiler(options.compileTimeLimitMs);
+  const cCompiler = new CCompiler(options.compileTimeLimitMs, options.spareCompiler);
   const wasiRunner = new RunThread('wasi-run-thread');
   const quickJsRunner = new RunThread('quickjs-run-thread');
   // One grading at a time per grader: the threads run one program each, and the caller runs graders side by side.
@@ -74,6 +75,8 @@ export function createGrader(
         if (!passed) failed.push(`${program.language}: ${JSON.stringify(result).slice(0, 500)}`);
       }
       if (failed.length) throw new Error(`Warming up the grader failed (${failed.join('; ')})`);
+      // The spare compiler too: a runaway compile right after the start finds it loaded.
+      await cCompiler.spareWhenReady();
     },
     async close() {
       await Promise.all([cCompiler.close(), wasiRunner.close(), quickJsRunner.close()]);

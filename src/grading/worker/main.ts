@@ -27,7 +27,7 @@ async function main() {
   // A connection lost while idle or mid-transaction (a database restart) fails that query, not the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const graders = Array.from({ length: env.concurrency }, (_, i) => createGrader({ sandboxSlot: env.slot * 16 + i }));
+  const graders = Array.from({ length: env.concurrency }, (_, i) => createGrader({ sandboxSlot: env.slot * 16 + i, spareCompiler: true }));
   // Compilers and runtimes are loaded before the first job is taken, so that the first submissions after a start
   // are not the slow ones. A warm-up that fails is only logged: the grader loads what it needs at its first job.
   const warmStarted = performance.now();

@@ -1,26 +1,46 @@
-// Host side of the warm C compiler thread: one compile at a time, a wall-clock limit, and a fresh thread after a runaway compile.
+// Host side of the warm C compiler thread: one compile at a time, a wall-clock limit, and a fresh thread after a runaway
+// compile; with a spare, a warm one is waiting to take over, so the student after a runaway compile is not the one who
+// waits seconds for a compiler to load.
 import type { Worker } from 'node:worker_threads';
 import type { CompileReply, CompileRequest } from './c-compiler-thread';
-import { COMPILE_TIME_LIMIT_MS } from '../../limits';
+import { C_COMPILE_TIME_LIMIT_MS } from '../../limits';
 import { startThread } from '../../sandbox/thread-script';
 import { wasmApi } from '../../sandbox/wasm-api';
 
 export type CompileOutcome = { ok: true; module: WebAssembly.Module; output: string } | { ok: false; output: string; timedOut: boolean };
 
+type CompilerThread = { thread: Worker; ready: Promise<void> };
+
 export class CCompiler {
-  /** How many compiler threads were started: stays 1 while compiles end normally. */
+  /** How many compiler threads were started: stays 1 (2 with a spare) while compiles end normally. */
   starts = 0;
   private thread: Worker | null = null;
   private ready: Promise<void> | null = null;
+  private spare: CompilerThread | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly timeLimitMs: number = COMPILE_TIME_LIMIT_MS) {}
+  /**
+   * `keepSpare`: keep a second compiler loaded beside the first (about as much memory again), started once the first
+   * is ready so that the two never load at once; the grading workers keep one, tests of other things need not.
+   */
+  constructor(
+    readonly timeLimitMs: number = C_COMPILE_TIME_LIMIT_MS,
+    private readonly keepSpare = false,
+  ) {}
 
   /** The thread itself, for a test that checks it is reused. */
   get currentThread(): Worker | null {
     return this.thread;
+  }
+
+  /** The spare thread once it has loaded its compiler (null before, or without a spare), for the tests. */
+  async spareWhenReady(): Promise<Worker | null> {
+    const spare = this.spare;
+    if (!spare) return null;
+    await spare.ready;
+    return spare.thread;
   }
 
   compile(code: string, memoryMb: number): Promise<CompileOutcome> {
@@ -31,16 +51,15 @@ export class CCompiler {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.stopThread();
+    const spare = this.spare;
+    this.spare = null;
+    await Promise.all([this.stopThread(), spare?.thread.terminate()]);
   }
 
-  private ensureThread(): Promise<void> {
-    if (this.thread && this.ready) return this.ready;
-    if (this.closed) return Promise.reject(new Error('The grader was closed.'));
+  private startCompilerThread(): CompilerThread {
     this.starts++;
     const thread = startThread('c-compiler-thread');
-    this.thread = thread;
-    this.ready = new Promise<void>((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string }) => {
         if (message.type !== 'ready') return;
         thread.off('message', onMessage);
@@ -50,8 +69,33 @@ export class CCompiler {
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`The C compiler thread stopped while starting (exit code ${code}).`)));
     });
-    this.ready.catch(() => this.dropThread(thread));
-    return this.ready;
+    return { thread, ready };
+  }
+
+  /** The compiler in use: the spare when there is one (it may still be loading), else a new thread. */
+  private ensureThread(): Promise<void> {
+    if (this.thread && this.ready) return this.ready;
+    if (this.closed) return Promise.reject(new Error('The grader was closed.'));
+    const next = this.spare ?? this.startCompilerThread();
+    this.spare = null;
+    this.thread = next.thread;
+    this.ready = next.ready;
+    next.ready.catch(() => this.dropThread(next.thread));
+    if (this.keepSpare)
+      void next.ready.then(
+        () => this.startSpare(),
+        () => undefined,
+      );
+    return next.ready;
+  }
+
+  private startSpare(): void {
+    if (this.closed || this.spare) return;
+    const spare = this.startCompilerThread();
+    this.spare = spare;
+    spare.ready.catch(() => {
+      if (this.spare === spare) this.spare = null;
+    });
   }
 
   private async compileNow(code: string, memoryMb: number): Promise<CompileOutcome> {

@@ -20,6 +20,16 @@ int main(void) {
 }
 `;
 
+/** A program whose compile never ends: each file includes itself twice, sixty levels deep. */
+const BOMB = `#if __INCLUDE_LEVEL__ < 60
+#include __FILE__
+#include __FILE__
+#endif
+#if __INCLUDE_LEVEL__ == 0
+int main(void) { return 0; }
+#endif
+`;
+
 describe('C grading', () => {
   beforeAll(async () => {
     // The first compile loads the compiler; later tests then run at their usual speed.
@@ -165,19 +175,33 @@ int main(void) {
     // A grader of its own with a 3 s compile limit instead of 10 s, so that the test is short.
     const grader = createGrader({ compileTimeLimitMs: 3000 });
     await grader.grade(spec('c', SUM, [test('1 2', '3')]));
-    const bomb = `#if __INCLUDE_LEVEL__ < 60
-#include __FILE__
-#include __FILE__
-#endif
-#if __INCLUDE_LEVEL__ == 0
-int main(void) { return 0; }
-#endif
-`;
-    const result = await grader.grade(spec('c', bomb, [test('', '')]));
+    const result = await grader.grade(spec('c', BOMB, [test('', '')]));
     expect(result).toEqual({ kind: 'compile_error', output: 'Compilation took longer than 3 seconds and was stopped.', diagnostics: [] });
     expect(onlyTest(await grader.grade(spec('c', SUM, [test('2 2', '4')]))).passed).toBe(true);
     expect(grader.internals.cCompiler.starts).toBe(2);
     await grader.close();
+  }, 60_000);
+});
+
+describe('a spare compiler', () => {
+  it('takes over, already loaded, when a compile is stopped, and another spare loads behind it', async () => {
+    const grader = createGrader({ compileTimeLimitMs: 3000, spareCompiler: true });
+    onTestFinished(() => grader.close());
+    expect(onlyTest(await grader.grade(spec('c', SUM, [test('1 2', '3')]))).passed).toBe(true);
+    const compiler = grader.internals.cCompiler;
+    const spare = await compiler.spareWhenReady();
+    expect(spare).not.toBeNull();
+    expect(compiler.starts).toBe(2);
+    const result = await grader.grade(spec('c', BOMB, [test('', '')]));
+    expect(result).toEqual({ kind: 'compile_error', output: 'Compilation took longer than 3 seconds and was stopped.', diagnostics: [] });
+    // The next student's compile runs on the spare, loaded before the runaway compile was stopped.
+    expect(compiler.currentThread).toBe(spare);
+    expect(onlyTest(await grader.grade(spec('c', SUM, [test('2 2', '4')]))).passed).toBe(true);
+    expect(compiler.currentThread).toBe(spare);
+    const next = await compiler.spareWhenReady();
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(spare);
+    expect(compiler.starts).toBe(3);
   }, 60_000);
 });
 
