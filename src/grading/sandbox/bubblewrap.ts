@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { OutputCollector, STDERR_KEEP_BYTES } from '../limits';
+import { createRunCgroup, type CgroupLimits } from './cgroup';
 import { seccompProgram, seccompSupported } from './seccomp';
 
 const SANDBOX_TMP_BYTES = 16 * 1024 * 1024;
@@ -108,6 +109,8 @@ export type SandboxRun = {
   stderr: string;
   timedOut: boolean;
   outputExceeded: boolean;
+  /** The kernel killed a process of the run's control group for passing its memory limit. */
+  memoryExceeded: boolean;
   timeMs: number;
 };
 
@@ -127,6 +130,8 @@ export type SandboxRunOptions = {
   outputLimitBytes: number;
   /** What of stderr is kept (it is counted towards the output limit either way). */
   stderrKeepBytes?: number;
+  /** Memory and processes of the whole run, counted together in a control group where the machine allows one. */
+  cgroup?: CgroupLimits;
 };
 
 /**
@@ -136,9 +141,23 @@ export type SandboxRunOptions = {
 export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): Promise<SandboxRun> {
   const uid = sandboxUid(options.slot);
   const inner = [tools.prlimit, ...options.rlimits, '--', tools.bwrap, ...sandboxArgs(options.layout), ...options.command];
+  const cgroup = options.cgroup ? createRunCgroup(options.slot, options.cgroup) : null;
+  // The run's first process joins its control group before anything else starts, so every process after it is
+  // counted there (one moved in after the start would leave its children behind).
+  const joinCgroup = cgroup
+    ? [
+        '/bin/sh',
+        '-c',
+        'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"',
+        'sh',
+        ...cgroup.procsFiles,
+        '--',
+      ]
+    : [];
   // As root, drop to the sandbox uid first: the process limit is not enforced for root, and root could undo the rest.
-  const argv =
-    uid === null
+  const argv = [
+    ...joinCgroup,
+    ...(uid === null
       ? inner
       : [
           tools.setpriv!,
@@ -149,7 +168,8 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
           '--bounding-set=-all',
           '--no-new-privs',
           ...inner,
-        ];
+        ]),
+  ];
 
   return new Promise((resolve) => {
     const started = performance.now();
@@ -195,7 +215,9 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
       clearTimeout(timer);
       const timeMs = performance.now() - started;
       if (uid !== null) await waitForSandboxExit(uid);
-      resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, timeMs });
+      const memoryExceeded = cgroup?.memoryExceeded() ?? false;
+      await cgroup?.remove();
+      resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, memoryExceeded, timeMs });
     });
   });
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import pg from 'pg';
 import { loadWorkerEnv, WorkerEnvError } from './config';
 import { createGrader } from '../dispatch';
+import { cgroupSupport } from '../sandbox/cgroup';
 import { startGradingWorker } from './grading-worker';
 
 /**
@@ -33,6 +34,12 @@ async function main() {
   const warmStarted = performance.now();
   await Promise.all(graders.map((grader) => grader.warm().catch((err: unknown) => log.warn({ err }, 'warming up a grader failed'))));
   log.info(`grading worker ${env.slot} warmed up in ${Math.round(performance.now() - warmStarted)} ms`);
+  const cgroups = cgroupSupport();
+  log.info(
+    cgroups
+      ? `native sandboxes: a control group (cgroup ${cgroups}) per run counts memory and processes together, besides the rlimits`
+      : 'native sandboxes: rlimits only (no control group can be made here: not root, or no writable cgroup hierarchy)',
+  );
   const worker = await startGradingWorker({ pool, graders, log, warn: (message) => log.warn(message) });
   log.info(`grading worker ${env.slot} is taking submissions (${env.concurrency} at a time)`);
   process.send?.({ ready: true });

@@ -95,6 +95,9 @@ function runInSandbox(
       '--core=0',
     ],
     outputLimitBytes: options.outputLimitBytes,
+    // The whole run together (every JVM it starts, its threads, what it writes to /tmp and /dev/shm) within what one
+    // process may address, where the machine gives a control group.
+    cgroup: { memoryBytes: options.addressSpaceMb * 1024 * 1024, pids: MAX_PROCESSES },
   });
 }
 
@@ -115,6 +118,8 @@ export function javaMainClass(code: string): { fileName: string; className: stri
 function runEnd(run: SandboxRun, limits: GradingLimits): RunEnd {
   if (run.outputExceeded) return { kind: 'output_limit' };
   if (run.timedOut) return { kind: 'time_limit' };
+  // Killed by the kernel for the memory its control group held (a SIGKILL, which would otherwise read as the CPU limit).
+  if (run.memoryExceeded) return { kind: 'memory_limit' };
   // -XX:+ExitOnOutOfMemoryError ends the JVM with code 3 and this line (on stdout), so a program cannot catch the error.
   const all = run.stdout + run.stderr;
   if (/java\.lang\.OutOfMemoryError/.test(all) && !/unable to create native thread|cannot create native thread/.test(all)) {

@@ -277,8 +277,11 @@ async function drawWith(drawer: Drawer, code: string, limits: { timeMs: number; 
       ],
       outputLimitBytes: LOG_LIMIT_BYTES,
       stderrKeepBytes: 4096,
+      // Every Chromium process of the drawing together, where the machine gives a control group.
+      cgroup: { memoryBytes: (CHROMIUM_OWN_MEMORY_MB + limits.memoryMb) * 1024 * 1024, pids: MAX_PROCESSES },
     });
     if (run.timedOut) return { kind: 'time_limit', timeMs: run.timeMs };
+    if (run.memoryExceeded) return { kind: 'failed', message: 'The drawing used more memory than the exercise allows.' };
     const shot = path.join(workDir, 'picture.png');
     let png: Buffer;
     try {

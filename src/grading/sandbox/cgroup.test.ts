@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { findSandboxTools, runInSandbox, type SandboxRunOptions, type SandboxTools } from './bubblewrap';
+import { cgroupSupport } from './cgroup';
+
+// A run's control group counts all of its processes together. Checked with the host's python3 in the sandbox (the
+// Java and Chromium sandboxes bind neither), with rlimits far above the group's limits, so that only the group stops it.
+const python = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => fs.existsSync(p));
+const tools = findSandboxTools();
+const runnable = !!python && !('missing' in tools) && cgroupSupport() !== null;
+
+async function runPython(script: string, cgroup: SandboxRunOptions['cgroup']) {
+  const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tutor-cgroup-test-'));
+  onTestFinished(() => fs.promises.rm(workDir, { recursive: true, force: true }));
+  await fs.promises.chmod(workDir, 0o755);
+  return runInSandbox(tools as SandboxTools, {
+    slot: 15,
+    layout: { readOnly: ['/usr/bin', '/usr/lib/python3', `/usr/lib/python3.${pythonMinor()}`], workDir, writable: false, env: {} },
+    command: [python!, '-c', script],
+    stdin: '',
+    wallMs: 20_000,
+    rlimits: ['--nproc=200', '--as=4294967296'],
+    outputLimitBytes: 64 * 1024,
+    cgroup,
+  });
+}
+
+function pythonMinor(): string {
+  const dirs = fs.readdirSync('/usr/lib').filter((d) => /^python3\.\d+$/.test(d));
+  return dirs[0]?.split('.')[1] ?? '0';
+}
+
+/** The run groups this process made and has not removed (none may be left after a run). */
+function leftGroups(): string[] {
+  const left: string[] = [];
+  for (const root of ['/sys/fs/cgroup/memory', '/sys/fs/cgroup/pids', '/sys/fs/cgroup', '/sys/fs/cgroup/unified']) {
+    const walk = (dir: string, depth: number) => {
+      if (depth > 4) return;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (!e.isDirectory()) continue;
+        if (e.name.startsWith(`tutor-sandbox-${process.pid}-`)) left.push(path.join(dir, e.name));
+        else walk(path.join(dir, e.name), depth + 1);
+      }
+    };
+    walk(root, 0);
+  }
+  return left;
+}
+
+describe.runIf(runnable)('a sandbox run in a control group', () => {
+  it('is stopped, as over its memory limit, when its processes together hold more than the limit', async () => {
+    // Four processes of 60 MB each: under any one-process limit, over the group's 160 MB together.
+    const script = `
+import os, time
+kids = []
+for i in range(4):
+    pid = os.fork()
+    if pid == 0:
+        block = bytearray(60 * 1024 * 1024)
+        for j in range(0, len(block), 4096): block[j] = 1
+        time.sleep(5)
+        os._exit(0)
+    kids.append(pid)
+for pid in kids: os.waitpid(pid, 0)
+print('all held')
+`;
+    const run = await runPython(script, { memoryBytes: 160 * 1024 * 1024, pids: 64 });
+    expect(run.memoryExceeded).toBe(true);
+    expect(run.timedOut).toBe(false);
+    expect(leftGroups()).toEqual([]);
+  }, 30_000);
+
+  it('runs a program within its limits to the end, and counts its processes together', async () => {
+    const script = `
+import os
+made = 0
+try:
+    for i in range(40):
+        if os.fork() == 0:
+            import time; time.sleep(2); os._exit(0)
+        made += 1
+except OSError as e:
+    print('refused', e.strerror)
+print('made', made)
+`;
+    const run = await runPython(script, { memoryBytes: 256 * 1024 * 1024, pids: 10 });
+    expect(run.memoryExceeded).toBe(false);
+    // The process limit of the group (10, the first process included) holds although the rlimit allows 200.
+    expect(run.stdout).toMatch(/refused Resource temporarily unavailable/);
+    expect(Number(/made (\d+)/.exec(run.stdout)?.[1])).toBeLessThan(10);
+    expect(leftGroups()).toEqual([]);
+  }, 30_000);
+});
