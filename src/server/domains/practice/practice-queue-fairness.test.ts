@@ -81,6 +81,9 @@ describe('the grading queue', () => {
   it('puts each submission a student already has waiting a round back', () => {
     expect(gradingPriority(0, 'javascript')).toBeLessThan(gradingPriority(0, 'c'));
     expect(gradingPriority(0, 'java')).toBeLessThan(gradingPriority(1, 'javascript'));
+    // Compiled languages share one rank, so a steady stream of C cannot starve Java (and the other way round).
+    expect(gradingPriority(0, 'java')).toBe(gradingPriority(0, 'c'));
+    expect(gradingPriority(0, 'webgl')).toBe(gradingPriority(0, 'c'));
   });
 
   it('caps the submits of one exercise per student and hour, and keeps Run open', async () => {

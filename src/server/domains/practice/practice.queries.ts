@@ -70,11 +70,13 @@ export const SUBMISSION_COLUMNS = `s.id, s.exercise_id, s.purpose, s.preview, s.
 /**
  * The queue's order is fair by student: a submission waits behind every other student's earlier ones only while its
  * student already has one waiting (each such submission puts it a round back), so one student's stream of
- * submissions cannot hold up the class. Within a round, quick languages go first: a JavaScript answer is graded in
- * milliseconds, a Java one needs a JVM started twice.
+ * submissions cannot hold up the class. Within a round, JavaScript goes first: its answer is graded in milliseconds.
+ * Every other language shares one rank and waits in the order it came: ranking Java below C starved Java under a
+ * class's steady load (the C students' next submissions always came first), and a WebGL picture is now drawn by a
+ * browser on the server, no quicker than a compile.
  */
 export function gradingPriority(openOfStudent: number, language: SubmissionSpec['language']): number {
-  const cost = { javascript: 0, webgl: 0, c: 1, java: 2 }[language];
+  const cost = { javascript: 0, webgl: 1, c: 1, java: 1 }[language];
   return openOfStudent * 10 + cost;
 }
 
