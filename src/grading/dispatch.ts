@@ -42,7 +42,7 @@ export function createGrader(
       case 'javascript':
         return gradeJavaScript(checked, quickJsRunner);
       case 'java': {
-        const support = (await languageSupport()).java;
+        const support = (await languageSupport(sandboxSlot)).java;
         if (!support.ok) return { kind: 'unavailable', message: support.reason };
         return gradeJava(checked, sandboxSlot);
       }
@@ -66,7 +66,7 @@ export function createGrader(
       // Java's probe runs once per process and is cached; it needs nothing warm. So does the WebGL drawing's, which
       // also starts Chromium once so that its files are in the page cache for the first student. One after the
       // other: both sandboxes may run as the same uid, whose process limit one would otherwise take from the other.
-      await languageSupport();
+      await languageSupport(sandboxSlot);
       await drawingSupport({ chromePath: options.chromePath, slot: sandboxSlot });
       const failed: string[] = [];
       for (const program of WARM_UP_PROGRAMS) {
@@ -151,8 +151,11 @@ export function clampLimits(limits: Partial<GradingLimits> | undefined): Grading
 
 let supportCache: Promise<LanguageSupport> | null = null;
 
-/** Which languages this machine can grade; C, JavaScript and WebGL need nothing outside node_modules. Cached after the first call. */
-export function languageSupport(): Promise<LanguageSupport> {
-  supportCache ??= javaSupport().then((java) => ({ c: { ok: true }, javascript: { ok: true }, java }));
+/**
+ * Which languages this machine can grade; C, JavaScript and WebGL need nothing outside node_modules. Cached after the
+ * first call, whose grader's sandbox slot runs the Java probe.
+ */
+export function languageSupport(slot = 0): Promise<LanguageSupport> {
+  supportCache ??= javaSupport(slot).then((java) => ({ c: { ok: true }, javascript: { ok: true }, java }));
   return supportCache;
 }

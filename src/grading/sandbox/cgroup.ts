@@ -52,7 +52,7 @@ function canMakeGroups(parent: string, files: string[]): boolean {
     try {
       fs.rmdirSync(probe);
     } catch {
-      // Left for the next start's clean-up by the machine; it holds no process.
+      // Holds no process; the sweep at the next start removes it.
     }
   }
 }
@@ -84,9 +84,36 @@ function detect(): Hierarchy | null {
   return null;
 }
 
+/**
+ * Removes the run groups of worker processes that are gone (a worker killed mid-run leaves its group behind; it holds
+ * no process once the run's processes are gone, and an empty group costs nothing but a name).
+ */
+function sweepStaleGroups(parents: string[]): void {
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^tutor-sandbox-(?:probe-)?(\d+)/.exec(name)?.[1];
+      if (!owner || fs.existsSync(`/proc/${owner}`)) continue;
+      try {
+        fs.rmdirSync(path.join(parent, name));
+      } catch {
+        // Still holds a process, or already gone.
+      }
+    }
+  }
+}
+
 /** Which control groups this process can give a sandbox run, found once: 'v2', 'v1', or null (rlimits only). */
 export function cgroupSupport(): 'v2' | 'v1' | null {
-  if (detected === undefined) detected = detect();
+  if (detected === undefined) {
+    detected = detect();
+    if (detected) sweepStaleGroups(detected.version === 2 ? [detected.dir] : [detected.memoryDir, detected.pidsDir]);
+  }
   return detected ? (`v${detected.version}` as const) : null;
 }
 
@@ -111,14 +138,34 @@ async function removeDir(dir: string): Promise<void> {
   }
 }
 
-/** A new control group with `limits` for one run, or null where the machine gives none. */
+/**
+ * A new control group with `limits` for one run, or null where the machine gives none or making it failed (the run
+ * then holds to its rlimits alone; what was made of the group is removed).
+ */
 export function createRunCgroup(slot: number, limits: CgroupLimits): RunCgroup | null {
   if (cgroupSupport() === null) return null;
+  const made: string[] = [];
+  try {
+    return makeRunCgroup(slot, limits, made);
+  } catch {
+    for (const dir of made.reverse()) {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // Swept at the next start.
+      }
+    }
+    return null;
+  }
+}
+
+function makeRunCgroup(slot: number, limits: CgroupLimits, made: string[]): RunCgroup {
   const hierarchy = detected!;
   const name = `tutor-sandbox-${process.pid}-${slot}-${counter++}`;
   if (hierarchy.version === 2) {
     const dir = path.join(hierarchy.dir, name);
     fs.mkdirSync(dir);
+    made.push(dir);
     fs.writeFileSync(path.join(dir, 'memory.max'), String(limits.memoryBytes));
     // Swap would let a program hold more than its limit, slowly: none.
     if (fs.existsSync(path.join(dir, 'memory.swap.max'))) fs.writeFileSync(path.join(dir, 'memory.swap.max'), '0');
@@ -132,7 +179,9 @@ export function createRunCgroup(slot: number, limits: CgroupLimits): RunCgroup |
   const memoryDir = path.join(hierarchy.memoryDir, name);
   const pidsDir = path.join(hierarchy.pidsDir, name);
   fs.mkdirSync(memoryDir);
+  made.push(memoryDir);
   fs.mkdirSync(pidsDir);
+  made.push(pidsDir);
   fs.writeFileSync(path.join(memoryDir, 'memory.limit_in_bytes'), String(limits.memoryBytes));
   const memsw = path.join(memoryDir, 'memory.memsw.limit_in_bytes');
   if (fs.existsSync(memsw)) fs.writeFileSync(memsw, String(limits.memoryBytes));

@@ -23,8 +23,9 @@ const postgresUrl = (name: string) =>
 
 const workerEnvSchema = z.object({
   /**
-   * The grading role's address (README: "Database roles"), so that one environment file can serve the app and its
-   * workers; else DATABASE_URL. The server forks its own workers with DATABASE_URL alone, already the grading role's.
+   * The grading role's address (README: "Database roles"); else DATABASE_URL, with a warning, as the workers then hold
+   * whatever that role may do. A worker on another machine gets these variables only: never the app's secrets. The
+   * server forks its own workers with DATABASE_URL alone, already the grading role's.
    */
   GRADING_DATABASE_URL: postgresUrl('GRADING_DATABASE_URL'),
   DATABASE_URL: postgresUrl('DATABASE_URL'),
@@ -34,7 +35,14 @@ const workerEnvSchema = z.object({
   GRADING_SLOT: count('GRADING_SLOT', 0, 1000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-export type WorkerEnv = { databaseUrl: string; concurrency: number; slot: number; logLevel: string };
+export type WorkerEnv = {
+  databaseUrl: string;
+  /** GRADING_DATABASE_URL was given (else the worker connects with DATABASE_URL). */
+  ownRole: boolean;
+  concurrency: number;
+  slot: number;
+  logLevel: string;
+};
 
 export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env): WorkerEnv {
   // An empty variable means unset, as for the server (a worker forked with GRADING_DATABASE_URL= still finds DATABASE_URL).
@@ -48,5 +56,11 @@ export function loadWorkerEnv(source: NodeJS.ProcessEnv = process.env): WorkerEn
       'GRADING_DATABASE_URL (or DATABASE_URL) is required: a grading worker works on the database of the app it grades for',
     );
   }
-  return { databaseUrl, concurrency: e.GRADING_CONCURRENCY, slot: e.GRADING_SLOT, logLevel: e.LOG_LEVEL };
+  return {
+    databaseUrl,
+    ownRole: !!e.GRADING_DATABASE_URL,
+    concurrency: e.GRADING_CONCURRENCY,
+    slot: e.GRADING_SLOT,
+    logLevel: e.LOG_LEVEL,
+  };
 }

@@ -24,6 +24,10 @@ async function main() {
     throw err;
   }
   const log = pino({ level: env.logLevel, base: { worker: env.slot } });
+  // Forked by the server, DATABASE_URL is already the grading role's; started on its own, it may be the app's.
+  if (!env.ownRole && !process.send) {
+    log.warn('GRADING_DATABASE_URL is unset: this worker connects with DATABASE_URL and holds its rights (README: "Database roles")');
+  }
   const pool = new pg.Pool({ connectionString: env.databaseUrl, max: 2 + env.concurrency * 2, connectionTimeoutMillis: 10_000 });
   // A connection lost while idle or mid-transaction (a database restart) fails that query, not the process.
   pool.on('error', () => {});

@@ -49,4 +49,29 @@ describe('a grading worker process', () => {
     expect(workers.warm()).toBe(true);
     expect(superviseGradingWorkers({ count: 0, serverDir: dir, databaseUrl: 'postgres://unused@127.0.0.1/x', log }).warm()).toBe(true);
   });
+
+  it('counts as ready after a while even when a worker never warms up, and says so in the log', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-supervisor-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    // A worker that starts but never says it is ready (a database role without its rights, say).
+    await fs.writeFile(
+      path.join(dir, 'worker.js'),
+      `process.on('disconnect', () => process.exit(0));
+       process.on('SIGTERM', () => process.exit(0));
+       setInterval(() => {}, 1000);`,
+    );
+    const warnings: string[] = [];
+    const log = { info: () => {}, warn: (_obj: unknown, msg?: string) => void warnings.push(msg ?? '') };
+    const workers = superviseGradingWorkers({
+      count: 1,
+      serverDir: dir,
+      databaseUrl: 'postgres://unused@127.0.0.1/x',
+      log,
+      warmUpWaitMs: 500,
+    });
+    onTestFinished(() => workers.stop(2_000));
+    expect(workers.warm()).toBe(false);
+    await expect.poll(() => workers.warm(), { timeout: 5_000 }).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/not every grading worker warmed up/)]);
+  });
 });

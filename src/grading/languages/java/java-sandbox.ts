@@ -236,14 +236,17 @@ export async function gradeJava(spec: GradingSpec, slot: number): Promise<Gradin
   }
 }
 
-/** Java is available when the JDK and the sandbox tools are installed and a tiny sandboxed `java -version` works. */
-export async function javaSupport(): Promise<{ ok: true } | { ok: false; reason: string }> {
+/**
+ * Java is available when the JDK and the sandbox tools are installed and a tiny sandboxed `java -version` works. It runs
+ * in the asking grader's slot (its own sandbox uid): in another's, its threads would count against that slot's programs.
+ */
+export async function javaSupport(slot = 0): Promise<{ ok: true } | { ok: false; reason: string }> {
   const jdk = findJdk();
   if (typeof jdk === 'string') return { ok: false, reason: jdk };
-  const workDir = await makeWorkDir(0);
+  const workDir = await makeWorkDir(slot);
   try {
     const run = await runInSandbox(jdk, {
-      slot: 0,
+      slot,
       workDir,
       writable: false,
       command: [jdk.java, ...javaOptions({ timeMs: 2000, memoryMb: 64, outputKb: 64 }), '-version'],

@@ -203,6 +203,20 @@ describe('drawPicture', () => {
     });
   });
 
+  it.skipIf(!isRoot())(
+    'a drawing browser that is there but fails its test drawing fails the submission: the browser picture is not trusted',
+    async () => {
+      // /bin/false stands for a Chromium that starts and draws nothing (a machine too busy at the probe, say).
+      const drawing = await drawPicture('gl.clearColor(1, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT);', LIMITS, {
+        chromePath: '/bin/false',
+        slot: SLOT,
+      });
+      expect(drawing.kind).toBe('failed');
+      if (drawing.kind === 'failed') expect(drawing.message).toMatch(/submit again/);
+    },
+    DRAWING_TEST_MS,
+  );
+
   it('hands the code to the runner page as a string that cannot end its script', () => {
     const page = pageOf('<html><body><script>runner()</script></body></html>', '</script><script>alert(1)</script>');
     expect(page).not.toContain('</script><script>alert(1)');

@@ -13,7 +13,7 @@ import { inflateSync } from 'node:zlib';
 import { sampleCanvasPixels } from '../../../common/canvas-picture';
 import { CANVAS_SAMPLE, CANVAS_SIZE } from '../../../common/practice';
 import type { CanvasImage } from '../../contract';
-import { findSandboxTools, runInSandbox, sandboxUid, type SandboxTools } from '../../sandbox/bubblewrap';
+import { findSandboxTools, isRoot, runInSandbox, sandboxUid, type SandboxTools } from '../../sandbox/bubblewrap';
 
 /**
  * Starting Chromium is not the student's time: about 1.5 s cold on a 2-core machine, and over 3 s while the machine is
@@ -108,6 +108,9 @@ function findDrawer(chromePath: string): Drawer | string {
   if (!chromium) return `no Chromium at ${chromePath}`;
   const tools = findSandboxTools();
   if ('missing' in tools) return `${tools.missing.join(', ')} not found`;
+  // The process limit counts every process of a uid: without root, Chromium would share the server's own, and one
+  // student's drawing could make another's fail. As for Java, drawing on the server needs an account per slot.
+  if (!isRoot()) return 'the workers do not run as root, so Chromium cannot be given an account of its own';
   const runnerHtml = findRunnerHtml();
   if (!runnerHtml) return 'the WebGL runner page (public/webgl-runner.html) was not found';
   return { ...tools, chromium, chromiumDir: path.dirname(chromium), runnerHtml };
@@ -307,39 +310,52 @@ async function drawWith(drawer: Drawer, code: string, limits: { timeMs: number; 
   }
 }
 
-/** Whether the server can draw: Chromium, the sandbox and a tiny drawing that comes out right. Checked once per path. */
-const supportCache = new Map<string, Promise<{ ok: true; drawer: Drawer } | { ok: false; reason: string }>>();
+/**
+ * Whether the server can draw: Chromium, the sandbox and a tiny drawing that comes out right. What is missing from the
+ * machine is remembered per path; a test drawing that failed (a busy machine, a slow start) is not: the next grading
+ * tries again, and meanwhile a submission fails rather than falling back on the picture its browser sent, which the
+ * student could have forged.
+ */
+type Support = { ok: true; drawer: Drawer } | { ok: false; reason: string; missing: boolean };
+const supportCache = new Map<string, Promise<Support>>();
 
 export function drawingSupport(options: DrawOptions = {}): Promise<{ ok: true } | { ok: false; reason: string }> {
-  return drawerFor(options).then((s) => (s.ok ? { ok: true } : s));
+  return drawerFor(options).then((s) => (s.ok ? { ok: true } : { ok: false, reason: s.reason }));
 }
 
-function drawerFor(options: DrawOptions): Promise<{ ok: true; drawer: Drawer } | { ok: false; reason: string }> {
+function drawerFor(options: DrawOptions): Promise<Support> {
   const chromePath = options.chromePath ?? defaultChromePath();
   let cached = supportCache.get(chromePath);
   if (!cached) {
-    cached = probe(chromePath, options.slot ?? 0).catch((error: unknown) => ({
+    const probing: Promise<Support> = probe(chromePath, options.slot ?? 0).catch((error: unknown) => ({
       ok: false as const,
       reason: error instanceof Error ? error.message : String(error),
+      missing: false,
     }));
-    supportCache.set(chromePath, cached);
+    cached = probing;
+    supportCache.set(chromePath, probing);
+    void probing.then((support) => {
+      if (!support.ok && !support.missing && supportCache.get(chromePath) === probing) supportCache.delete(chromePath);
+    });
   }
   return cached;
 }
 
 /** A probe: clears the canvas to a known colour and checks the server's picture shows it. */
-async function probe(chromePath: string, slot: number): Promise<{ ok: true; drawer: Drawer } | { ok: false; reason: string }> {
+async function probe(chromePath: string, slot: number): Promise<Support> {
   const drawer = findDrawer(chromePath);
-  if (typeof drawer === 'string') return { ok: false, reason: drawer };
+  if (typeof drawer === 'string') return { ok: false, reason: drawer, missing: true };
   const drawing = await drawWith(
     drawer,
     'gl.clearColor(0, 0.5, 1, 1); gl.clear(gl.COLOR_BUFFER_BIT);',
     { timeMs: 10_000, memoryMb: 128 },
     slot,
   );
-  if (drawing.kind !== 'drawn') return { ok: false, reason: drawing.kind === 'failed' ? drawing.message : 'the test drawing timed out' };
+  if (drawing.kind !== 'drawn')
+    return { ok: false, reason: drawing.kind === 'failed' ? drawing.message : 'the test drawing timed out', missing: false };
   const [r, g, b] = drawing.image.rgba;
-  if (r !== 0 || Math.abs(g! - 128) > 2 || b !== 255) return { ok: false, reason: `the test drawing came out wrong (${r}, ${g}, ${b})` };
+  if (r !== 0 || Math.abs(g! - 128) > 2 || b !== 255)
+    return { ok: false, reason: `the test drawing came out wrong (${r}, ${g}, ${b})`, missing: false };
   return { ok: true, drawer };
 }
 
@@ -353,6 +369,7 @@ export async function drawPicture(
   options: DrawOptions = {},
 ): Promise<Drawing | { kind: 'unavailable'; reason: string }> {
   const support = await drawerFor(options);
-  if (!support.ok) return { kind: 'unavailable', reason: support.reason };
+  if (!support.ok && support.missing) return { kind: 'unavailable', reason: support.reason };
+  if (!support.ok) return { kind: 'failed', message: `The server could not draw the picture just now (${support.reason}): submit again.` };
   return drawWith(support.drawer, code, limits, options.slot ?? 0);
 }
