@@ -134,6 +134,24 @@ export type SandboxRunOptions = {
   cgroup?: CgroupLimits;
 };
 
+/** What the wrapper that joins a run's control group writes before it gives up; the program never ran. */
+export const CGROUP_JOIN_FAILED = 'sandbox: could not join the control group';
+
+/**
+ * The run's first process joins its control group before anything else starts, so every process after it is counted
+ * there (one moved in after the start would leave its children behind). The command to run follows this prefix.
+ */
+export function cgroupJoinCommand(procsFiles: string[]): string[] {
+  return [
+    '/bin/sh',
+    '-c',
+    `while [ "$1" != -- ]; do echo $$ > "$1" || { echo '${CGROUP_JOIN_FAILED}' >&2; exit 125; }; shift; done; shift; exec "$@"`,
+    'sh',
+    ...procsFiles,
+    '--',
+  ];
+}
+
 /**
  * Runs `command` in the sandbox. The wall-clock limit and the output limit kill the whole process group; as root the
  * run waits until no process of the slot's uid is left, so nothing outlives it.
@@ -144,16 +162,7 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
   const cgroup = options.cgroup ? createRunCgroup(options.slot, options.cgroup) : null;
   // The run's first process joins its control group before anything else starts, so every process after it is
   // counted there (one moved in after the start would leave its children behind).
-  const joinCgroup = cgroup
-    ? [
-        '/bin/sh',
-        '-c',
-        'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"',
-        'sh',
-        ...cgroup.procsFiles,
-        '--',
-      ]
-    : [];
+  const joinCgroup = cgroup ? cgroupJoinCommand(cgroup.procsFiles) : [];
   // As root, drop to the sandbox uid first: the process limit is not enforced for root, and root could undo the rest.
   const argv = [
     ...joinCgroup,
@@ -171,7 +180,7 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
         ]),
   ];
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(argv[0]!, argv.slice(1), {
       detached: true,
@@ -217,6 +226,11 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
       if (uid !== null) await waitForSandboxExit(uid);
       const memoryExceeded = cgroup?.memoryExceeded() ?? false;
       await cgroup?.remove();
+      // The wrapper's own failure is the machine's, not the program's: an exit code of 125 must not reach the verdict.
+      if (cgroup && exitCode === 125 && stderr.text().startsWith(CGROUP_JOIN_FAILED)) {
+        reject(new Error(`The sandbox could not join its control group (${cgroup.procsFiles.join(', ')}).`));
+        return;
+      }
       resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, memoryExceeded, timeMs });
     });
   });

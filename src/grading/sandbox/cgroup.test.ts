@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { findSandboxTools, runInSandbox, type SandboxRunOptions, type SandboxTools } from './bubblewrap';
+import { spawnSync } from 'node:child_process';
+import {
+  CGROUP_JOIN_FAILED,
+  cgroupJoinCommand,
+  findSandboxTools,
+  runInSandbox,
+  type SandboxRunOptions,
+  type SandboxTools,
+} from './bubblewrap';
 import { cgroupSupport } from './cgroup';
 
 // A run's control group counts all of its processes together. Checked with the host's python3 in the sandbox (the
@@ -98,4 +106,27 @@ print('made', made)
     expect(Number(/made (\d+)/.exec(run.stdout)?.[1])).toBeLessThan(10);
     expect(leftGroups()).toEqual([]);
   }, 30_000);
+});
+
+describe('the wrapper that joins a control group', () => {
+  it('writes its pid to each group and then runs the command as itself', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutor-cgroup-join-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const files = [path.join(dir, 'a'), path.join(dir, 'b')];
+    const [command, ...args] = [...cgroupJoinCommand(files), '/bin/sh', '-c', 'echo $$; exit 3'];
+    const run = spawnSync(command!, args, { encoding: 'utf8' });
+    expect(run.status).toBe(3);
+    // exec keeps the pid: the process that joined is the one that runs the command.
+    expect(files.map((f) => fs.readFileSync(f, 'utf8').trim())).toEqual([run.stdout.trim(), run.stdout.trim()]);
+  });
+
+  it('says so and never runs the command when a group cannot be joined', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutor-cgroup-join-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const [command, ...args] = [...cgroupJoinCommand([path.join(dir, 'missing', 'cgroup.procs')]), '/bin/sh', '-c', 'echo ran'];
+    const run = spawnSync(command!, args, { encoding: 'utf8' });
+    expect(run.status).toBe(125);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(CGROUP_JOIN_FAILED);
+  });
 });

@@ -142,6 +142,8 @@ const envSchema = z
     PRACTICE_SUBMISSIONS_PER_MINUTE: wholeNumber('PRACTICE_SUBMISSIONS_PER_MINUTE', 1, 10_000).default(20),
     /** Submits (not runs) of one exercise a student may send in an hour: each tells a little of the hidden tests. */
     PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: wholeNumber('PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR', 1, 100_000).default(60),
+    /** Seconds of a grading worker each student's submissions may take in a minute before the next one waits its turn. */
+    PRACTICE_GRADING_SECONDS_PER_MINUTE: wholeNumber('PRACTICE_GRADING_SECONDS_PER_MINUTE', 1, 3_600).default(10),
     /** Learning events each student may send per minute, on average (POST /api/events answers 429 past it). */
     EVENTS_PER_MINUTE: wholeNumber('EVENTS_PER_MINUTE', 1, 100_000).default(60),
     /** Learning events a student may send at once (a client catching up after a reconnection); at least one full batch. */
@@ -301,7 +303,7 @@ export type Env = {
   /** Uploaded files go to this bucket when set, else to DATA_DIR/files. */
   s3: S3Config | undefined;
   /** Practice: grading processes started beside the server, and each student's submission rate. */
-  practice: { gradingWorkers: number; perMinute: number; inFlight: number; submitsPerHour: number };
+  practice: { gradingWorkers: number; perMinute: number; inFlight: number; submitsPerHour: number; gradingSecondsPerMinute: number };
   /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
   events: { perMinute: number; burst: number; retentionDays: number | null };
 };
@@ -400,6 +402,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       perMinute: e.PRACTICE_SUBMISSIONS_PER_MINUTE,
       inFlight: 2,
       submitsPerHour: e.PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR,
+      gradingSecondsPerMinute: e.PRACTICE_GRADING_SECONDS_PER_MINUTE,
     },
     events: { perMinute: e.EVENTS_PER_MINUTE, burst: e.EVENTS_BURST, retentionDays: e.EVENTS_RETENTION_DAYS },
   };

@@ -20,7 +20,13 @@ const SUM_C = `#include <stdio.h>\nint main(void) { int a, b; if (scanf("%d %d",
 const SUM_JS = `const [a, b] = readline().split(' ').map(Number);\nconsole.log(a + b);\n`;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PRACTICE_SUBMISSIONS_PER_MINUTE: '1000', PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '3' } });
+  t = await createTestApp({
+    env: {
+      PRACTICE_SUBMISSIONS_PER_MINUTE: '1000',
+      PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '3',
+      PRACTICE_GRADING_SECONDS_PER_MINUTE: '20',
+    },
+  });
   const worker = await startTestGrading(t.pool);
   stopGrading = () => worker.stop();
   const admin = await t.signIn(ADMIN);
@@ -46,7 +52,7 @@ beforeAll(async () => {
     }),
   };
   await stopGrading();
-  for (const tag of ['busy', 'bystander', 'quick', 'eager']) {
+  for (const tag of ['busy', 'bystander', 'quick', 'eager', 'bomber', 'honest']) {
     const u = await createUser(t.db, `${tag}@example.com`, { firstName: 'Sam', lastName: tag });
     await enroll(t.db, u.id, course.course.id);
   }
@@ -84,6 +90,47 @@ describe('the grading queue', () => {
     // Compiled languages share one rank, so a steady stream of C cannot starve Java (and the other way round).
     expect(gradingPriority(0, 'java')).toBe(gradingPriority(0, 'c'));
     expect(gradingPriority(0, 'webgl')).toBe(gradingPriority(0, 'c'));
+  });
+
+  it("holds back the next grading of a student whose gradings took a worker past the minute's budget, and only theirs", async () => {
+    const { rows: users } = await t.pool.query<{ id: string; email: string; lesson_id: string }>(
+      `select u.id, u.email, x.lesson_id from users u, exercises x where u.email in ('bomber@example.com', 'honest@example.com') and x.id = $1`,
+      [exercises.c.id],
+    );
+    const idOf = (email: string) => users.find((u) => u.email === email)!.id;
+    // Gradings as a runaway compile leaves them: the bomber's five took 5 s each within the last minute, and one more
+    // 5 s long has 3 s of it inside the minute (28 s, 8 past the budget of 20); the honest student's ten took 0.3 s each.
+    const graded = async (email: string, startedSecondsAgo: number, seconds: number) =>
+      t.pool.query(
+        `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, status, verdict, started_at, finished_at)
+         values ($1, $2, $3, 'run', false, '', 'done', 'compile_error', now() - make_interval(secs => $4), now() - make_interval(secs => $4 - $5))`,
+        [exercises.c.id, users[0]!.lesson_id, idOf(email), startedSecondsAgo, seconds],
+      );
+    for (let i = 0; i < 5; i++) await graded('bomber@example.com', 10 + i * 6, 5);
+    await graded('bomber@example.com', 62, 5);
+    for (let i = 0; i < 10; i++) await graded('honest@example.com', 5 + i * 2, 0.3);
+
+    const send = async (email: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/exercises/${exercises.c.id}/submissions`,
+        headers: { cookie: await t.signIn(email) },
+        payload: { mode: 'run', code: SUM_C },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json<Submission>().id;
+    };
+    const bomber = await send('bomber@example.com');
+    const honest = await send('honest@example.com');
+    const { rows } = await t.pool.query<{ id: string; delay: number }>(
+      `select payload->>'submissionId' as id, extract(epoch from run_at - now())::float8 as delay
+         from graphile_worker._private_jobs where payload->>'submissionId' = any($1::text[])`,
+      [[bomber, honest]],
+    );
+    const delay = (id: string) => rows.find((r) => r.id === id)!.delay;
+    expect(delay(bomber)).toBeGreaterThan(6);
+    expect(delay(bomber)).toBeLessThan(8.5);
+    expect(delay(honest)).toBeLessThanOrEqual(0.5);
   });
 
   it('caps the submits of one exercise per student and hour, and keeps Run open', async () => {

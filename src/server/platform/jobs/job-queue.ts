@@ -23,20 +23,19 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
  * Adds a job in the caller's transaction (or alone, on a pool). Workers take the lowest `priority` first, and jobs of
- * one priority in the order they were added.
+ * one priority in the order they were added; a job with `delayMs` is not taken before that time has passed.
  */
 export async function enqueueJob(
   on: Queryable,
   task: string,
   payload: Record<string, unknown>,
-  options: { maxAttempts?: number; priority?: number } = {},
+  options: { maxAttempts?: number; priority?: number; delayMs?: number } = {},
 ): Promise<void> {
-  await on.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4)', [
-    task,
-    JSON.stringify(payload),
-    options.maxAttempts ?? 5,
-    options.priority ?? 0,
-  ]);
+  await on.query(
+    `select graphile_worker.add_job($1, $2::json, max_attempts => $3, priority => $4,
+       run_at => now() + make_interval(secs => $5::double precision / 1000))`,
+    [task, JSON.stringify(payload), options.maxAttempts ?? 5, options.priority ?? 0, options.delayMs ?? 0],
+  );
 }
 
 export type JobWorker = { stop(): Promise<void>; runner: Runner };
