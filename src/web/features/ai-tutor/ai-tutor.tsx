@@ -3,6 +3,7 @@ import { MessageCircleIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
+import { listenForAiTutorRequests, takeAiTutorRequest } from '@web/widgets/practice/ask-ai-tutor';
 import { useTutorChat } from './use-tutor-chat';
 
 // The panel (Markdown, highlighting) is its own chunk, fetched when the student first reaches for it.
@@ -75,6 +76,34 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
     focusTarget.current = 'button';
     setView('closed');
   };
+
+  // A question asked from an exercise ('Ask the AI Tutor' next to a failed result): the panel opens and sends it as
+  // soon as it can; when it cannot (today's questions are used up, the conversation did not load) the panel says why.
+  const asked = useRef<string | null>(null);
+  const [, setAsks] = useState(0);
+  const lessonId = lesson?.id ?? null;
+  useEffect(() => {
+    if (!lessonId) return;
+    return listenForAiTutorRequests(() => {
+      const request = takeAiTutorRequest(lessonId);
+      if (!request) return;
+      asked.current = request.question;
+      focusTarget.current = 'panel';
+      setView('open');
+      // Already open: a render all the same, so the question is sent.
+      setAsks((n) => n + 1);
+    });
+  }, [lessonId]);
+  useEffect(() => {
+    const question = asked.current;
+    if (!question || view !== 'open') return;
+    if (chat.canSend) {
+      asked.current = null;
+      chat.send(question);
+    } else if (chat.budgetSpent || (chat.query.isError && !chat.conversation)) {
+      asked.current = null;
+    }
+  });
 
   return (
     <>

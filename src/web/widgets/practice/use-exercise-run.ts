@@ -10,7 +10,7 @@ export type RunPhase = 'idle' | 'sending' | 'waiting';
 
 /**
  * Sends the code to be run or graded and follows it until it is done (queued, running, done),
- * keeping the latest state for the screen. A finished submission is put into the lesson's cached
+ * keeping the latest state for the screen (a new one clears the last result at once). A finished submission is put into the lesson's cached
  * exercises (passed, latest result), so a later visit opens with it.
  */
 export function useExerciseRun(lessonId: string, exerciseId: string, initial: Submission | null, onDone: (done: Submission) => void) {
@@ -30,6 +30,8 @@ export function useExerciseRun(lessonId: string, exerciseId: string, initial: Su
       const controller = new AbortController();
       abort.current = controller;
       setError(null);
+      // The last result goes at once: while this one is sent, queued and run, nothing on screen is stale.
+      setSubmission(null);
       setPhase('sending');
       try {
         const queued = await submitCode(exerciseId, body);
@@ -61,5 +63,13 @@ export function useExerciseRun(lessonId: string, exerciseId: string, initial: Su
     [exerciseId, lessonId, queryClient],
   );
 
-  return { submission, phase, error, start, busy: phase !== 'idle' };
+  /** Forgets the last result (a WebGL Run draws in the browser only, and its picture replaces the last result). */
+  const clear = useCallback(() => {
+    abort.current?.abort();
+    setSubmission(null);
+    setError(null);
+    setPhase('idle');
+  }, []);
+
+  return { submission, phase, error, start, clear, busy: phase !== 'idle' };
 }

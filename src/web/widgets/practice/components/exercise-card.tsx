@@ -1,6 +1,7 @@
+import { WHY_DOES_MY_CODE_FAIL } from '@common/ai-tutor-texts';
 import type { StudentExercise, Submission, SubmissionMode } from '@common/practice';
-import { CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { BotIcon, CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Markdown } from '@web/components/markdown';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -8,7 +9,10 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { askAiTutor, useAiTutorPresent } from '../ask-ai-tutor';
+import { diagnosticsOfBrowserErrors } from '../editor/browser-errors';
 import { CodeEditor } from '../editor/code-editor';
+import { RUN_SHORTCUT, shortcutOf, SUBMIT_SHORTCUT } from '../editor/shortcuts';
 import { setPracticeFocus } from '../practice-focus';
 import { progressText } from '../queue-text';
 import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
@@ -16,7 +20,10 @@ import { useExerciseRun } from '../use-exercise-run';
 import { WebglCanvas, type WebglCanvasHandle } from '../webgl/webgl-canvas';
 import { LanguageBadge } from './language-badge';
 import { ResultSummary, SubmissionResult } from './submission-result';
-import { VisibleTests } from './visible-tests';
+import { SupportFiles, VisibleTests } from './visible-tests';
+
+/** The button beside a failed result that asks the AI tutor 'Why does my code fail?'. */
+export const ASK_AI_TUTOR = 'Ask the AI Tutor';
 
 const draftText: Record<DraftState, string> = {
   idle: '',
@@ -43,7 +50,10 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const run = useExerciseRun(lessonId, exercise.id, exercise.latestSubmission, onSubmitted);
   const [customInput, setCustomInput] = useState('');
   const [confirmReset, setConfirmReset] = useState(false);
-  const [webglErrors, setWebglErrors] = useState<string[] | null>(null);
+  /** What the WebGL code raised in the browser when it was last drawn, and the code it was drawn from. */
+  const [webgl, setWebgl] = useState<{ code: string; errors: string[] } | null>(null);
+  const webglErrors = webgl?.errors ?? null;
+  const aiTutor = useAiTutorPresent();
   const [rendering, setRendering] = useState(false);
   const [activeMode, setActiveMode] = useState<SubmissionMode | null>(null);
   const canvas = useRef<WebglCanvasHandle>(null);
@@ -63,8 +73,11 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
     touched.current = true;
     setCode(next);
   };
-  // The compiler's marks belong to the code they were made for: once it changes they are dropped.
-  const diagnostics = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
+  // The compiler's marks (for WebGL, the lines the browser's errors name) belong to the code they were made for: once
+  // it changes they are dropped.
+  const compiled = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
+  const drawn = webgl && webgl.code === code ? webgl.errors : null;
+  const diagnostics = useMemo(() => (drawn ? diagnosticsOfBrowserErrors(drawn) : compiled), [drawn, compiled]);
 
   async function start(mode: SubmissionMode) {
     if (busy || blocked) return;
@@ -74,12 +87,14 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         const input = customInput.trim() === '' ? undefined : customInput;
         return await run.start({ mode, code, ...(mode === 'run' && input !== undefined ? { customInput: input } : {}) });
       }
-      // WebGL draws in the browser: Run only shows the picture; Submit sends it to be checked.
+      // WebGL draws in the browser: Run only shows the picture; Submit sends it to be checked. Either way the last
+      // result goes, as the new picture replaces the one it was about.
+      run.clear();
       setRendering(true);
-      setWebglErrors(null);
+      setWebgl(null);
       const outcome = await canvas.current!.render(code);
       setRendering(false);
-      setWebglErrors(outcome.errors);
+      setWebgl({ code, errors: outcome.errors });
       if (mode === 'submit' && outcome.image) await run.start({ mode, code, image: outcome.image });
     } finally {
       setActiveMode(null);
@@ -98,6 +113,21 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const status = rendering ? 'Drawing…' : run.phase === 'sending' ? 'Sending…' : waiting ? progressText(submission) : '';
   const done = submission?.status === 'done' && submission.result ? submission : null;
   const kind = done?.mode === 'run' ? 'Run' : 'Submitted';
+  const failed =
+    !status && ((done && (done.result!.verdict === 'failed' || done.result!.verdict === 'compile_error')) || !!webglErrors?.length);
+
+  // 'Ask the AI Tutor': the AI tutor beside the lesson opens on this exercise (its code goes with the question) and asks why it fails.
+  function askWhy() {
+    touched.current = true;
+    setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, lastFailed: true });
+    askAiTutor(lessonId, WHY_DOES_MY_CODE_FAIL);
+  }
+  const askButton = aiTutor && failed && (
+    <Button variant="outline" size="sm" className="justify-self-start" onClick={askWhy}>
+      <BotIcon aria-hidden="true" />
+      {ASK_AI_TUTOR}
+    </Button>
+  );
 
   return (
     <article aria-labelledby={titleId} className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 sm:p-5" data-testid="exercise">
@@ -119,6 +149,8 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
 
       <VisibleTests exercise={exercise} />
 
+      <SupportFiles files={exercise.files} />
+
       {blocked && (
         <Alert variant="warning">
           <p>{exercise.runnable.reason ?? 'This exercise cannot be run on this server right now.'}</p>
@@ -131,6 +163,8 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         language={exercise.language}
         label={`Code editor for ${exercise.title}`}
         diagnostics={diagnostics}
+        onRun={() => void start('run')}
+        onSubmit={() => void start('submit')}
       />
 
       {isWebgl ? (
@@ -149,6 +183,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
               </ul>
             </div>
           )}
+          {webglErrors && webglErrors.length > 0 && !done && askButton}
         </div>
       ) : (
         <div className="grid gap-2">
@@ -162,16 +197,22 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
             placeholder="Standard input for your program"
             value={customInput}
             onChange={(e) => setCustomInput(e.target.value)}
+            onKeyDown={(e) => {
+              const mode = shortcutOf(e);
+              if (!mode || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              void start(mode);
+            }}
           />
         </div>
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" onClick={() => void start('run')} disabled={busy || blocked}>
+        <Button variant="outline" onClick={() => void start('run')} disabled={busy || blocked} aria-keyshortcuts={RUN_SHORTCUT}>
           {modeIcon('run')}
           Run
         </Button>
-        <Button onClick={() => void start('submit')} disabled={busy || blocked}>
+        <Button onClick={() => void start('submit')} disabled={busy || blocked} aria-keyshortcuts={SUBMIT_SHORTCUT}>
           {modeIcon('submit')}
           Submit
         </Button>
@@ -197,11 +238,15 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
             {status}
           </p>
         ) : (
-          done && <ResultSummary result={done.result!} kind={kind} />
+          done && <ResultSummary result={done.result!} kind={kind} language={exercise.language} />
         )}
       </div>
 
-      {!status && done && <SubmissionResult result={done.result!} kind={kind} showSummary={false} />}
+      {done && askButton}
+
+      {!status && done && (
+        <SubmissionResult result={done.result!} kind={kind} showSummary={false} language={exercise.language} mode={exercise.mode} />
+      )}
 
       <ConfirmDialog
         open={confirmReset}

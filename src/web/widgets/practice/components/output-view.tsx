@@ -1,4 +1,5 @@
 import type { OutputMatch } from '@common/practice';
+import { cn } from '@web/lib/cn';
 import { markDifference } from '../output-difference';
 
 const pre =
@@ -34,6 +35,18 @@ export function ActualOutput({ expected, actual, match }: { expected: string; ac
         {marked.after}
       </pre>
       <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{marked.description}</p>
+    </div>
+  );
+}
+
+/** Code to read, not to edit (a test's code, a support file): kept as written, with its label as its name. */
+export function CodeBlock({ label, code, showLabel = true }: { label: string; code: string; showLabel?: boolean }) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      {showLabel && <p className="text-xs font-medium text-muted-foreground">{label}</p>}
+      <pre tabIndex={0} aria-label={label} translate="no" className={cn(pre, 'max-h-80 whitespace-pre break-normal')}>
+        <code>{code}</code>
+      </pre>
     </div>
   );
 }

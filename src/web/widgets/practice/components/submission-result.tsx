@@ -1,17 +1,30 @@
-import { PracticeMessages, type SubmissionResult as Result } from '@common/practice';
+import { PracticeMessages, type ExerciseLanguage, type GradingModeName, type SubmissionResult as Result } from '@common/practice';
 import { AlertTriangleIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { cn } from '@web/lib/cn';
-import { TestOutcomeItem, testName } from './test-outcome-item';
+import { carriesPoints, compileOutputLabel, scoreText, shownScore, summaryText, testTitle } from '../result-text';
+import { TestOutcomeItem } from './test-outcome-item';
 
 /**
- * The summary line ('All tests passed', 'N of M tests passed', 'Compilation failed'), coloured by verdict and marked by
- * icon. A WebGL picture that came from the student's browser (this server could not draw it) is said in the same line,
- * in the student's words or, `forTutor`, the tutor's.
+ * The summary line ('All tests passed', 'N of M tests passed', 'Compilation failed', for JavaScript 'Syntax error'),
+ * coloured by verdict and marked by icon, with the score when the tests carry points ('Score: 7 of 10 points'). A WebGL
+ * picture that came from the student's browser (this server could not draw it) is said in the same line, in the
+ * student's words or, `forTutor`, the tutor's.
  */
-export function ResultSummary({ result, kind, forTutor = false }: { result: Result; kind: string; forTutor?: boolean }) {
+export function ResultSummary({
+  result,
+  kind,
+  forTutor = false,
+  language,
+}: {
+  result: Result;
+  kind: string;
+  forTutor?: boolean;
+  language?: ExerciseLanguage;
+}) {
   const passed = result.verdict === 'passed';
   const trouble = result.verdict === 'unavailable' || result.verdict === 'error';
   const Icon = passed ? CheckCircle2Icon : trouble ? AlertTriangleIcon : XCircleIcon;
+  const score = shownScore(result);
   return (
     <p
       className={cn(
@@ -26,7 +39,12 @@ export function ResultSummary({ result, kind, forTutor = false }: { result: Resu
       <Icon aria-hidden="true" className="size-4 shrink-0" />
       <span>
         <span className="sr-only">{kind}: </span>
-        {result.summary}
+        {summaryText(result, language)}
+        {score && (
+          <span className="block font-normal tabular-nums" data-testid="result-score">
+            {scoreText(score)}
+          </span>
+        )}
         {result.pictureSource === 'browser' && (
           <span className="block font-normal">
             {forTutor ? PracticeMessages.pictureFromBrowserTutor : PracticeMessages.pictureFromBrowser}
@@ -48,19 +66,24 @@ type Props = {
   showHiddenDetails?: boolean;
   /** Off when the caller shows the summary line itself (the student's card, in its live region). */
   showSummary?: boolean;
+  /** The exercise's language and grading: 'Syntax error' for JavaScript, WebGL checks and JUnit tests as such. */
+  language?: ExerciseLanguage;
+  mode?: GradingModeName;
   className?: string;
 };
 
 /** A graded run or submission: the summary line, the compiler's output, then each test. */
-export function SubmissionResult({ result, kind, showHiddenDetails = false, showSummary = true, className }: Props) {
+export function SubmissionResult({ result, kind, showHiddenDetails = false, showSummary = true, language, mode, className }: Props) {
   let hidden = 0;
+  const outputLabel = compileOutputLabel(language);
+  const showPoints = carriesPoints(result.tests) || !!shownScore(result);
   return (
     <section aria-label={`${kind}: result`} className={cn('grid gap-3', className)}>
-      {showSummary && <ResultSummary result={result} kind={kind} forTutor={showHiddenDetails} />}
+      {showSummary && <ResultSummary result={result} kind={kind} forTutor={showHiddenDetails} language={language} />}
 
       {result.compileOutput && (
         <div className="grid gap-1">
-          <p className="text-xs font-medium text-muted-foreground">Compiler output</p>
+          <p className="text-xs font-medium text-muted-foreground">{outputLabel}</p>
           {result.diagnostics.length > 0 && (
             <ul className="grid gap-0.5 text-sm">
               {result.diagnostics.map((d, i) => (
@@ -76,7 +99,7 @@ export function SubmissionResult({ result, kind, showHiddenDetails = false, show
           )}
           <pre
             tabIndex={0}
-            aria-label="Compiler output"
+            aria-label={outputLabel}
             className="max-h-64 overflow-auto rounded-md border bg-white p-2 font-mono text-xs leading-snug whitespace-pre-wrap text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring dark:bg-slate-950 dark:text-slate-100"
           >
             {result.compileOutput}
@@ -92,8 +115,15 @@ export function SubmissionResult({ result, kind, showHiddenDetails = false, show
               <TestOutcomeItem
                 key={`${outcome.custom ? 'c' : 't'}${outcome.position}`}
                 outcome={outcome}
-                name={showHiddenDetails && outcome.hidden ? `Test ${outcome.position} (hidden)` : testName(outcome, hidden)}
+                name={
+                  showHiddenDetails && outcome.hidden
+                    ? `${outcome.name?.trim() || `Test ${outcome.position}`} (hidden)`
+                    : testTitle(outcome, hidden)
+                }
                 showHiddenDetails={showHiddenDetails}
+                language={language}
+                mode={mode}
+                showPoints={showPoints}
               />
             );
           })}

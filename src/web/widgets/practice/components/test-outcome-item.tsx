@@ -1,23 +1,26 @@
-import type { TestOutcome } from '@common/practice';
-import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
-import { ActualOutput, OutputBlock } from './output-view';
+import type { ExerciseLanguage, GradingModeName, TestOutcome } from '@common/practice';
+import { CheckCircle2Icon, TerminalIcon, XCircleIcon } from 'lucide-react';
+import { pointsText, rowKind } from '../result-text';
+import { Disclosure } from './disclosure';
+import { ActualOutput, CodeBlock, OutputBlock } from './output-view';
 
-/** 'Test 2', 'Hidden test 1' (counted among the hidden ones), or 'Your input'. */
-export function testName(outcome: TestOutcome, hiddenIndex: number): string {
-  if (outcome.custom) return 'Your input';
-  return outcome.hidden ? `Hidden test ${hiddenIndex}` : `Test ${outcome.position}`;
-}
-
-/** One test's outcome: passed or failed in words and by icon, then what the student may see of it. */
-export function TestOutcomeItem({
-  outcome,
-  name,
-  showHiddenDetails = false,
-}: {
+type Props = {
   outcome: TestOutcome;
+  /** The row's title: 'Test 2', 'Hidden test 1', 'Your input', or the test's own name (testTitle). */
   name: string;
   showHiddenDetails?: boolean;
-}) {
+  /** The exercise's language and grading: a WebGL check and a JUnit test are shown as such. */
+  language?: ExerciseLanguage;
+  mode?: GradingModeName;
+  /** The exercise's tests carry points: each row says what it is worth ('2 pts'). */
+  showPoints?: boolean;
+};
+
+/**
+ * One test's outcome: passed or failed in words and by icon, then what the student may see of it. A row with input and
+ * output folds behind a button with a chevron; it opens by itself for a failed test and for the student's own input.
+ */
+export function TestOutcomeItem({ outcome, name, showHiddenDetails = false, language, mode, showPoints = false }: Props) {
   const verdict = outcome.custom
     ? outcome.status === 'ok' || outcome.status === null
       ? 'ran'
@@ -25,66 +28,92 @@ export function TestOutcomeItem({
     : outcome.passed
       ? 'passed'
       : 'failed';
-  const good = outcome.custom ? verdict === 'ran' : outcome.passed;
-  const Icon = good ? CheckCircle2Icon : XCircleIcon;
+  // The student's own input has nothing to pass: it ran (a neutral mark) or it stopped (a failure's mark).
+  const Icon = outcome.custom ? (verdict === 'ran' ? TerminalIcon : XCircleIcon) : outcome.passed ? CheckCircle2Icon : XCircleIcon;
+  const iconColour =
+    outcome.custom && verdict === 'ran'
+      ? 'text-muted-foreground'
+      : verdict === 'passed'
+        ? 'text-green-700 dark:text-green-400'
+        : 'text-red-700 dark:text-red-400';
   const heading = (
-    <span className="flex flex-wrap items-center gap-2">
-      <Icon aria-hidden="true" className={good ? 'size-4 text-green-700 dark:text-green-400' : 'size-4 text-red-700 dark:text-red-400'} />
-      <span className="font-medium">
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+      <Icon aria-hidden="true" className={`size-4 shrink-0 ${iconColour}`} />
+      <span className="min-w-0 font-medium break-words">
         {name}: {verdict}
       </span>
+      {showPoints && outcome.points !== undefined && !outcome.custom && (
+        <span className="rounded-md bg-muted px-1.5 py-0.5 text-xs text-muted-foreground tabular-nums">{pointsText(outcome.points)}</span>
+      )}
       {outcome.timeMs !== null && <span className="text-xs text-muted-foreground tabular-nums">{Math.round(outcome.timeMs)} ms</span>}
     </span>
   );
+  const open = !outcome.hidden || showHiddenDetails;
+  const kind = rowKind(outcome, language, mode);
 
-  // A WebGL check has no input or output, only the sentence that says what it looks for.
-  const canvasCheck = !outcome.custom && outcome.status === null && outcome.input === null && outcome.actualOutput === null;
-  if (canvasCheck && (!outcome.hidden || showHiddenDetails)) {
+  // A WebGL check has no input or output, only the sentence that says what it looks for and, when it fails, why.
+  if (kind === 'check' && open) {
     return (
-      <li className="rounded-lg border px-3 py-2 text-sm">
+      <li className="rounded-lg border px-3 py-2 text-sm" data-testid="test-outcome">
         {heading}
-        {outcome.expectedOutput && <p className="mt-1">{outcome.expectedOutput}</p>}
-        {outcome.message && !outcome.passed && <p className="mt-1 text-muted-foreground">{outcome.message}</p>}
+        {outcome.expectedOutput && <p className="mt-1 text-muted-foreground">{outcome.expectedOutput}</p>}
+        {outcome.message && !outcome.passed && <p className="mt-1 font-medium break-words">{outcome.message}</p>}
       </li>
     );
   }
 
-  if (outcome.hidden && !showHiddenDetails) {
+  if (!open) {
     return (
-      <li className="rounded-lg border px-3 py-2 text-sm">
+      <li className="rounded-lg border px-3 py-2 text-sm" data-testid="test-outcome">
         {heading}
         {outcome.message && <p className="mt-1 text-muted-foreground">{outcome.message}</p>}
       </li>
     );
   }
 
+  // A JUnit test: its display name and the assertion's message; what it printed folds below.
+  if (kind === 'junit') {
+    const printed = outcome.actualOutput || outcome.stderr;
+    return (
+      <li className="rounded-lg border px-3 py-2 text-sm" data-testid="test-outcome">
+        {heading}
+        {outcome.message && <p className="mt-1 font-mono text-xs whitespace-pre-wrap break-words">{outcome.message}</p>}
+        {printed && (
+          <Disclosure
+            summary="Printed output"
+            className="-mx-3 mt-1"
+            buttonClassName="py-1.5 text-xs"
+            panelClassName="grid gap-3 px-3 pt-1 pb-2"
+          >
+            {outcome.actualOutput && <OutputBlock label="Your output" text={outcome.actualOutput} />}
+            {outcome.stderr && <OutputBlock label="Error output" text={outcome.stderr} />}
+          </Disclosure>
+        )}
+      </li>
+    );
+  }
+
   const showExitCode = outcome.exitCode !== null && outcome.exitCode !== 0;
+  const testCode = outcome.code?.trim() ? outcome.code : null;
+  // A test that calls the student's functions may have no input of its own: then its code says it all.
+  const showInput = outcome.input !== null && (outcome.input !== '' || !testCode);
   return (
-    <li className="rounded-lg border text-sm">
-      <details open={!outcome.passed} className="group">
-        <summary className="cursor-pointer list-none rounded-lg px-3 py-2 hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-          {heading}
-          <span className="sr-only"> (details)</span>
-        </summary>
-        <div className="grid gap-3 border-t px-3 py-3">
-          {outcome.message && <p>{outcome.message}</p>}
-          {outcome.input !== null && <OutputBlock label="Input" text={outcome.input} />}
-          <div className="grid gap-3 md:grid-cols-2">
-            {outcome.expectedOutput !== null && <OutputBlock label="Expected output" text={outcome.expectedOutput} />}
-            {outcome.expectedOutput !== null && outcome.actualOutput !== null && !outcome.passed ? (
-              <ActualOutput
-                expected={outcome.expectedOutput}
-                actual={outcome.actualOutput}
-                match={outcome.match ?? 'trailing_whitespace'}
-              />
-            ) : (
-              <OutputBlock label="Your output" text={outcome.actualOutput} />
-            )}
-          </div>
-          {outcome.stderr && <OutputBlock label="Error output" text={outcome.stderr} />}
-          {showExitCode && <p className="text-xs text-muted-foreground">Exit code: {outcome.exitCode}</p>}
+    <li className="rounded-lg border text-sm" data-testid="test-outcome">
+      <Disclosure summary={heading} defaultOpen={outcome.custom || !outcome.passed} panelClassName="grid gap-3 border-t px-3 py-3">
+        {outcome.message && <p className="break-words">{outcome.message}</p>}
+        {testCode && <CodeBlock label="Test Code" code={testCode} />}
+        {showInput && <OutputBlock label="Input" text={outcome.input} />}
+        <div className="grid gap-3 md:grid-cols-2">
+          {outcome.expectedOutput !== null && <OutputBlock label="Expected output" text={outcome.expectedOutput} />}
+          {outcome.expectedOutput !== null && outcome.actualOutput !== null && !outcome.passed ? (
+            <ActualOutput expected={outcome.expectedOutput} actual={outcome.actualOutput} match={outcome.match ?? 'trailing_whitespace'} />
+          ) : (
+            <OutputBlock label="Your output" text={outcome.actualOutput} />
+          )}
         </div>
-      </details>
+        {outcome.stderr && <OutputBlock label="Error output" text={outcome.stderr} />}
+        {showExitCode && <p className="text-xs text-muted-foreground">Exit code: {outcome.exitCode}</p>}
+      </Disclosure>
     </li>
   );
 }

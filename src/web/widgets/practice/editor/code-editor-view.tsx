@@ -1,7 +1,7 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -32,11 +32,15 @@ export default function CodeEditorView({
   diagnostics,
   describedBy,
   minHeight,
+  onRun,
+  onSubmit,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const shortcuts = useRef({ onRun, onSubmit });
+  shortcuts.current = { onRun, onSubmit };
   const theme = useDarkClass() ? 'dark' : 'light';
   const compartments = useRef({
     theme: new Compartment(),
@@ -66,6 +70,8 @@ export default function CodeEditorView({
           // Tab indents, as in any code editor; Escape then Tab leaves the editor (CodeMirror's
           // tab focus mode), which the hint under the editor says.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          // Ctrl+Enter runs, Ctrl+Shift+Enter submits (⌘ too on a Mac), before the default keymap's Mod-Enter.
+          Prec.highest(keymap.of(shortcutKeys(shortcuts))),
           EditorView.lineWrapping,
           EditorView.theme({ '.cm-content, .cm-gutter': { minHeight: minHeight ?? '12rem' } }),
           c.language.of([]),
@@ -133,6 +139,23 @@ export default function CodeEditorView({
       className="overflow-hidden rounded-lg border border-input/70 focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 [&_.cm-editor]:max-h-[32rem]"
     />
   );
+}
+
+type Shortcuts = { current: { onRun?: () => void; onSubmit?: () => void } };
+
+function shortcutKeys(shortcuts: Shortcuts) {
+  const run = (pick: 'onRun' | 'onSubmit') => () => {
+    const handler = shortcuts.current[pick];
+    if (!handler) return false;
+    handler();
+    return true;
+  };
+  return [
+    { key: 'Ctrl-Enter', run: run('onRun') },
+    { key: 'Mod-Enter', run: run('onRun') },
+    { key: 'Ctrl-Shift-Enter', run: run('onSubmit') },
+    { key: 'Mod-Shift-Enter', run: run('onSubmit') },
+  ];
 }
 
 function contentAttributes(label: string, describedBy: string | undefined, readOnly: boolean): Record<string, string> {

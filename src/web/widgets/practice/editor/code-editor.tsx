@@ -1,6 +1,7 @@
 import type { Diagnostic, ExerciseLanguage } from '@common/practice';
 import { lazy, Suspense, useId } from 'react';
 import { cn } from '@web/lib/cn';
+import { SHORTCUTS_HINT } from './shortcuts';
 
 export type CodeEditorProps = {
   value: string;
@@ -14,6 +15,9 @@ export type CodeEditorProps = {
   describedBy?: string;
   /** The editor's smallest height (CSS length), 12rem unless given. */
   minHeight?: string;
+  /** Ctrl+Enter in the editor (Run), Ctrl+Shift+Enter (Submit); the hint under the editor says so. */
+  onRun?: () => void;
+  onSubmit?: () => void;
 };
 
 // CodeMirror and its languages are a download of their own: the lesson paints without waiting for it.
@@ -30,6 +34,7 @@ export function CodeEditor(props: CodeEditorProps & { className?: string }) {
       </Suspense>
       {!props.readOnly && (
         <p id={hintId} className="text-xs text-muted-foreground">
+          {(props.onRun || props.onSubmit) && <span className="block font-medium text-foreground">{SHORTCUTS_HINT}</span>}
           Tab indents. To leave the editor with the keyboard, press Esc, then Tab.
         </p>
       )}
