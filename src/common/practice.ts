@@ -20,6 +20,14 @@ export const CODE_MAX_BYTES = 64 * 1024;
 /** One test's input or expected output. */
 export const TEST_DATA_MAX_BYTES = 1024 * 1024;
 export const TESTS_PER_EXERCISE_MAX = 50;
+/** A test's code (a snippet calling the student's functions) and its name. */
+export const TEST_CODE_MAX_BYTES = 64 * 1024;
+export const TEST_NAME_MAX = 200;
+export const TEST_POINTS_MAX = 1000;
+/** The tutor's support files of one exercise: how many, and their size together. */
+export const EXERCISE_FILES_MAX = 20;
+export const EXERCISE_FILES_MAX_BYTES = 1024 * 1024;
+export const FILE_NAME_MAX = 100;
 export const EXERCISES_PER_LESSON_MAX = 20;
 /** The exercise routes accept bodies this large, so an oversize test gets its own clear message, not a bare 413. */
 export const EXERCISE_BODY_MAX_BYTES = 8 * 1024 * 1024;
@@ -62,6 +70,20 @@ export const PracticeMessages = {
     "This picture was drawn by the student's browser: this server could not draw the code itself, so the picture was not checked on the server.",
   drawingTimeLimit: (seconds: number) => `Your code did not finish drawing within the time limit (${seconds} s) and was stopped.`,
   drawingFailed: (detail: string) => `Your code could not be drawn on the server: ${detail}`,
+  testNeedsOutputOrCode: 'A test needs an expected output or test code.',
+  testCodeTooLong: 'Test code must be at most 64 KB.',
+  testNameTooLong: `A test name must be at most ${TEST_NAME_MAX} characters.`,
+  testPointsRange: `Points must be a whole number from 0 to ${TEST_POINTS_MAX}.`,
+  testCodeLanguage: 'Test code is for C, Java and JavaScript exercises.',
+  fileNameInvalid: 'A file name is a single name such as helpers.h or data.txt: letters, digits, dots, dashes and underscores, no folders.',
+  fileNameClash: (name: string) => `Two files are named ${name}: each file needs a name of its own.`,
+  fileNameReserved: (name: string) => `${name} is the student's file: give the support file another name.`,
+  tooManyFiles: `An exercise can have at most ${EXERCISE_FILES_MAX} support files.`,
+  filesTooLarge: 'Support files must be at most 1 MB together.',
+  junitNeedsJava: 'JUnit tests are for Java exercises.',
+  filesLanguage: 'Support files are for C, Java and JavaScript exercises.',
+  customInputJunit: 'This exercise is graded by JUnit tests: Run runs them all, and there is no input of your own to give.',
+  junitNeedsClass: 'A JUnit exercise needs its test class as a support file (for example RectangleTest.java).',
 } as const;
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
@@ -82,6 +104,20 @@ export const exerciseTestInputSchema = z.strictObject({
   match: outputMatchSchema.default('trailing_whitespace'),
   expectedExitCode: z.number().int().min(0).max(255).nullable().default(null),
   hidden: z.boolean().default(false),
+  /** 'Test Name': what the student reads of the test. */
+  name: z.string().trim().max(TEST_NAME_MAX, PracticeMessages.testNameTooLong).default(''),
+  /** 'Test Code' (C, Java, JavaScript): a snippet that calls the student's functions; the student's main does not run. */
+  code: z
+    .string()
+    .refine((v) => byteLength(v) <= TEST_CODE_MAX_BYTES, PracticeMessages.testCodeTooLong)
+    .default(''),
+  /** The test's share of the score. */
+  points: z
+    .number({ error: PracticeMessages.testPointsRange })
+    .int(PracticeMessages.testPointsRange)
+    .min(0, PracticeMessages.testPointsRange)
+    .max(TEST_POINTS_MAX, PracticeMessages.testPointsRange)
+    .default(1),
 });
 export type ExerciseTestInput = z.input<typeof exerciseTestInputSchema>;
 
@@ -112,25 +148,99 @@ export const canvasImageSchema = z.strictObject({
 });
 export type CanvasImageBody = z.infer<typeof canvasImageSchema>;
 
-/** POST /api/admin/lessons/:lessonId/exercises and PUT /api/admin/exercises/:exerciseId */
-export const exerciseInputSchema = z.strictObject({
-  title: z
-    .string({ error: PracticeMessages.titleRequired })
-    .trim()
-    .min(1, PracticeMessages.titleRequired)
-    .max(EXERCISE_TITLE_MAX, PracticeMessages.titleTooLong),
-  statement: z.string().max(EXERCISE_STATEMENT_MAX, PracticeMessages.statementTooLong).default(''),
-  language: exerciseLanguageSchema,
-  starterCode: code().default(''),
-  referenceSolution: code().refine((v) => v.trim().length > 0, PracticeMessages.referenceRequired),
-  tests: z
-    .array(exerciseTestInputSchema, { error: PracticeMessages.noTests })
-    .min(1, PracticeMessages.noTests)
-    .max(TESTS_PER_EXERCISE_MAX, PracticeMessages.tooManyTests),
-  limits: exerciseLimitsSchema.default({ ...LIMIT_DEFAULTS }),
-  /** WebGL only: the reference solution as rendered in the tutor's browser, for checking the checks. */
-  referenceImage: canvasImageSchema.optional(),
+/** The student's own file of each language, which no support file may take the name of. */
+export const STUDENT_FILE_NAMES: Partial<Record<ExerciseLanguage, string>> = { c: 'main.c', javascript: 'main.js' };
+
+/**
+ * What makes an exercise's tests and files unusable beyond each field's own bounds, with the field to point at: the
+ * form shows these as the server refuses them.
+ */
+export function exerciseInputProblems(input: {
+  language: ExerciseLanguage;
+  tests: { expectedOutput: string; code?: string; expectedExitCode?: number | null }[];
+  files?: { name: string; content: string }[];
+  mode?: 'tests' | 'junit';
+}): { message: string; path: (string | number)[] }[] {
+  const problems: { message: string; path: (string | number)[] }[] = [];
+  const files = input.files ?? [];
+  const webgl = input.language === 'webgl';
+  // A JUnit exercise's tests are its test class's @Test methods; any other needs a test of its own.
+  if (input.mode !== 'junit' && input.tests.length === 0) problems.push({ message: PracticeMessages.noTests, path: ['tests'] });
+  input.tests.forEach((t, i) => {
+    const code = (t.code ?? '').trim();
+    if (webgl && code) problems.push({ message: PracticeMessages.testCodeLanguage, path: ['tests', i, 'code'] });
+    else if (!webgl && input.mode !== 'junit' && !code && t.expectedOutput === '' && (t.expectedExitCode ?? null) === null)
+      problems.push({ message: PracticeMessages.testNeedsOutputOrCode, path: ['tests', i, 'expectedOutput'] });
+  });
+  if (webgl && files.length) problems.push({ message: PracticeMessages.filesLanguage, path: ['files'] });
+  const seen = new Set<string>();
+  files.forEach((f, i) => {
+    if (seen.has(f.name)) problems.push({ message: PracticeMessages.fileNameClash(f.name), path: ['files', i, 'name'] });
+    seen.add(f.name);
+    if (f.name === STUDENT_FILE_NAMES[input.language])
+      problems.push({ message: PracticeMessages.fileNameReserved(f.name), path: ['files', i, 'name'] });
+  });
+  if (files.reduce((sum, f) => sum + byteLength(f.content), 0) > EXERCISE_FILES_MAX_BYTES)
+    problems.push({ message: PracticeMessages.filesTooLarge, path: ['files'] });
+  if (input.mode === 'junit') {
+    if (input.language !== 'java') problems.push({ message: PracticeMessages.junitNeedsJava, path: ['mode'] });
+    else if (!files.some((f) => f.name.endsWith('.java') && /org\.junit/.test(f.content)))
+      problems.push({ message: PracticeMessages.junitNeedsClass, path: ['files'] });
+  }
+  return problems;
+}
+
+/**
+ * The share of the tests' points a submission earned, when its tests carry points other than one each (the student's
+ * own input counts for nothing). The lesson still completes only when every test passed.
+ */
+export function scoreOf(tests: { custom: boolean; passed: boolean; points?: number }[]): { earned: number; total: number } | null {
+  const counted = tests.filter((t) => !t.custom);
+  // With a point each, the score says no more than "N of M tests passed".
+  if (!counted.length || counted.every((t) => (t.points ?? 1) === 1)) return null;
+  const points = (t: { points?: number }) => t.points ?? 1;
+  return { earned: counted.filter((t) => t.passed).reduce((n, t) => n + points(t), 0), total: counted.reduce((n, t) => n + points(t), 0) };
+}
+
+/** A support file: a single name, no folders (it is written beside the student's file). */
+export const FILE_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+export const exerciseFileInputSchema = z.strictObject({
+  name: z.string().trim().max(FILE_NAME_MAX, PracticeMessages.fileNameInvalid).regex(FILE_NAME_PATTERN, PracticeMessages.fileNameInvalid),
+  content: z.string(),
+  /** Hidden: never sent to the student (a test harness); otherwise shown read only. */
+  hidden: z.boolean().default(false),
 });
+export type ExerciseFileInput = z.input<typeof exerciseFileInputSchema>;
+export const exerciseFileSchema = z.object({ name: z.string(), content: z.string(), hidden: z.boolean() });
+export type ExerciseFile = z.infer<typeof exerciseFileSchema>;
+
+/** How an exercise is graded: its listed tests, or (Java) the tutor's JUnit 5 test class among its files. */
+export const gradingModeSchema = z.enum(['tests', 'junit']);
+export type GradingModeName = z.infer<typeof gradingModeSchema>;
+
+/** POST /api/admin/lessons/:lessonId/exercises and PUT /api/admin/exercises/:exerciseId */
+export const exerciseInputSchema = z
+  .strictObject({
+    title: z
+      .string({ error: PracticeMessages.titleRequired })
+      .trim()
+      .min(1, PracticeMessages.titleRequired)
+      .max(EXERCISE_TITLE_MAX, PracticeMessages.titleTooLong),
+    statement: z.string().max(EXERCISE_STATEMENT_MAX, PracticeMessages.statementTooLong).default(''),
+    language: exerciseLanguageSchema,
+    starterCode: code().default(''),
+    referenceSolution: code().refine((v) => v.trim().length > 0, PracticeMessages.referenceRequired),
+    tests: z.array(exerciseTestInputSchema, { error: PracticeMessages.noTests }).max(TESTS_PER_EXERCISE_MAX, PracticeMessages.tooManyTests),
+    limits: exerciseLimitsSchema.default({ ...LIMIT_DEFAULTS }),
+    /** WebGL only: the reference solution as rendered in the tutor's browser, for checking the checks. */
+    referenceImage: canvasImageSchema.optional(),
+    /** 'Support Files': the tutor's files beside the student's, read only or hidden. */
+    files: z.array(exerciseFileInputSchema).max(EXERCISE_FILES_MAX, PracticeMessages.tooManyFiles).default([]),
+    mode: gradingModeSchema.default('tests'),
+  })
+  .superRefine((input, ctx) => {
+    for (const problem of exerciseInputProblems(input)) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  });
 export type ExerciseInput = z.input<typeof exerciseInputSchema>;
 export type ExerciseInputParsed = z.output<typeof exerciseInputSchema>;
 
@@ -142,6 +252,9 @@ export const exerciseTestSchema = z.object({
   match: outputMatchSchema,
   expectedExitCode: z.number().int().nullable(),
   hidden: z.boolean(),
+  name: z.string(),
+  code: z.string(),
+  points: z.number().int(),
 });
 export type ExerciseTest = z.infer<typeof exerciseTestSchema>;
 
@@ -157,6 +270,8 @@ export const adminExerciseSchema = z.object({
   referenceSolution: z.string(),
   tests: z.array(exerciseTestSchema),
   limits: exerciseLimitsSchema,
+  files: z.array(exerciseFileSchema),
+  mode: gradingModeSchema,
   updatedAt: z.string(),
 });
 export type AdminExercise = z.infer<typeof adminExerciseSchema>;
@@ -195,6 +310,11 @@ export const testOutcomeSchema = z.object({
   exitCode: z.number().int().nullable(),
   match: outputMatchSchema.nullable(),
   timeMs: z.number().nullable(),
+  /** The test's name (a JUnit test's display name); hidden tests show it only when the tutor named them. */
+  name: z.string().nullable().optional(),
+  /** The test's visible code (never a hidden test's). */
+  code: z.string().nullable().optional(),
+  points: z.number().int().optional(),
 });
 export type TestOutcome = z.infer<typeof testOutcomeSchema>;
 
@@ -228,6 +348,8 @@ export const submissionResultSchema = z.object({
   tests: z.array(testOutcomeSchema),
   /** WebGL: 'browser' when the picture checked came from the student's browser because this server cannot draw. */
   pictureSource: z.enum(['browser']).nullable().optional(),
+  /** The share of the tests' points passed, when the tests carry points other than one each. */
+  score: z.object({ earned: z.number().int(), total: z.number().int() }).nullable().optional(),
 });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
@@ -277,8 +399,21 @@ export const studentExerciseSchema = z.object({
   language: exerciseLanguageSchema,
   starterCode: z.string(),
   limits: exerciseLimitsSchema,
-  visibleTests: z.array(z.object({ position: z.number().int(), input: z.string(), expectedOutput: z.string(), match: outputMatchSchema })),
+  visibleTests: z.array(
+    z.object({
+      position: z.number().int(),
+      input: z.string(),
+      expectedOutput: z.string(),
+      match: outputMatchSchema,
+      name: z.string(),
+      code: z.string(),
+      points: z.number().int(),
+    }),
+  ),
   hiddenTestCount: z.number().int(),
+  /** The tutor's read-only files the student may read (a header, a main to read); hidden ones are never sent. */
+  files: z.array(z.object({ name: z.string(), content: z.string() })),
+  mode: gradingModeSchema,
   /** The student's saved draft, null before they typed (start from starterCode). */
   draft: z.object({ code: z.string(), savedAt: z.string() }).nullable(),
   passed: z.boolean(),

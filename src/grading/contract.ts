@@ -33,12 +33,28 @@ export type GradingTestSpec = {
   expectedOutput: string | null;
   match: OutputMatch;
   expectedExitCode: number | null;
+  /** Test code: a snippet that calls the student's functions or classes; the student's own `main` does not run. */
+  code?: string | null;
+  /** What the student reads of the test ("swap exchanges 1 and 2"); none for a plain input/output test. */
+  name?: string | null;
+  /** The test's share of the score (1 when left out). */
+  points?: number;
 };
+/** A file of the tutor's put beside the student's code for every run (a header, a data file, a test harness). */
+export type GradingFile = { name: string; content: string };
+/** How a submission's tests are run: the exercise's listed tests, or (Java) the tutor's JUnit 5 test class. */
+export type GradingMode = 'tests' | 'junit';
 export type SubmissionSpec = {
   language: ExerciseLanguage;
   code: string;
   limits: ExerciseLimits;
   tests: GradingTestSpec[];
+  /** The tutor's support files, hidden ones included (the student's own code is `code`). */
+  files?: GradingFile[];
+  /** 'junit': a Java exercise graded by the JUnit 5 class among `files`; its tests are the class's @Test methods. */
+  mode?: GradingMode;
+  /** Java: further classes of the student's, each in its own file (`code` is the first). */
+  studentFiles?: GradingFile[];
   /** WebGL: the picture the browser rendered, RGBA from the top-left, base64; checked only where the server cannot draw. */
   image?: { width: number; height: number; rgbaBase64: string };
 };
@@ -71,13 +87,38 @@ export type GradingTest = {
   match: 'exact' | 'trailing_whitespace';
   /** null: any exit code is fine, but a crash still counts as runtime_error. */
   expectedExitCode: number | null;
+  /**
+   * Test code (C, Java, JavaScript): the program for this test is the student's code with this snippet as its entry
+   * point, the student's own `main` never running; its standard input is `input` and its output is compared as usual.
+   */
+  code?: string | null;
 };
 /** WebGL: a picture of the canvas (the server's own drawing, or the student's browser's), RGBA from the top-left. */
 export type CanvasImage = { width: number; height: number; rgba: Uint8Array };
 /** For WebGL each test is a check over the picture: its input is the check's code. */
-export type GradingSpec = { language: ExerciseLanguage; code: string; tests: GradingTest[]; limits: GradingLimits; image?: CanvasImage };
+export type GradingSpec = {
+  language: ExerciseLanguage;
+  code: string;
+  tests: GradingTest[];
+  limits: GradingLimits;
+  image?: CanvasImage;
+  /** The tutor's support files, written beside the student's code for every test (hidden ones included). */
+  files?: GradingFile[];
+  /** Java: the student's further classes, each a file of its own beside `code` (which is Main.java or the first class). */
+  studentFiles?: GradingFile[];
+  /** 'junit' (Java): the tests are the @Test methods of the JUnit 5 class among `files`, found when it runs. */
+  mode?: GradingMode;
+};
+/**
+ * A JUnit test's id is `junit:<method>`, or `junit:hidden:<method>` for a test the tutor tagged @Tag("hidden"): the
+ * student then sees its name and whether it passed, nothing more.
+ */
+export const JUNIT_ID_PREFIX = 'junit:';
+export const JUNIT_HIDDEN_PREFIX = 'junit:hidden:';
 export type TestResult = {
   testId: string;
+  /** A JUnit test's display name (its tests are known only once the class has run). */
+  name?: string;
   status: RunStatus;
   passed: boolean;
   stdout: string;

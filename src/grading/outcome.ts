@@ -1,6 +1,14 @@
 // A grading's result as the submitter may see it: what is stored in the submission row and sent to the student.
 import { resultSummary, summaryWithPictureSource, type TestOutcome, type Verdict } from '../common/practice';
-import type { CanvasCheckResult, Diagnostic, GradingResult, StoredOutcome, SubmissionSpec } from './contract';
+import {
+  JUNIT_HIDDEN_PREFIX,
+  type CanvasCheckResult,
+  type Diagnostic,
+  type GradingResult,
+  type StoredOutcome,
+  type SubmissionSpec,
+  type TestResult,
+} from './contract';
 import {
   CUT_NOTE,
   CUT_TO_FIT_NOTE,
@@ -65,6 +73,7 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
       testPassed: [],
     };
   }
+  if (spec.mode === 'junit') return outcomeOfJunit(result.tests, reveal);
   const byId = new Map(result.tests.map((r) => [r.testId, r]));
   const tests = spec.tests.map((t): TestOutcome => {
     const r = byId.get(String(t.position));
@@ -84,6 +93,10 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
       exitCode: open ? (r?.exitCode ?? null) : null,
       match: open && t.expectedOutput !== null ? t.match : null,
       timeMs: open ? (r?.timeMs ?? null) : null,
+      // A hidden test's name and code are the tutor's, like its data: only whether it passed leaves the server.
+      name: open ? (t.name ?? null) : null,
+      code: open ? (t.code ?? null) : null,
+      points: t.points ?? 1,
     };
   });
   return {
@@ -92,6 +105,43 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
     diagnostics: [],
     tests,
     testPassed: tests.filter((t) => !t.custom).map((t) => ({ position: t.position, hidden: t.hidden, passed: t.passed })),
+  };
+}
+
+/**
+ * A JUnit class's tests, in the order they ran: each is known by its display name and, when it failed, the assertion's
+ * message. A test the tutor tagged hidden shows its name and whether it passed, nothing more (its id says so: see
+ * languages/java). Every test is worth one point.
+ */
+function outcomeOfJunit(results: TestResult[], reveal: boolean): StoredOutcome {
+  const tests = results.map((r, i): TestOutcome => {
+    const hidden = r.testId.startsWith(JUNIT_HIDDEN_PREFIX);
+    const open = reveal || !hidden;
+    return {
+      position: i + 1,
+      custom: false,
+      hidden,
+      passed: r.passed,
+      status: open ? r.status : null,
+      message: open ? cutText(r.message, STORED_MESSAGE_MAX_BYTES) : null,
+      input: null,
+      expectedOutput: null,
+      actualOutput: open ? shown(r.stdout || null) : null,
+      stderr: open ? cutText(r.stderr || null, STORED_STDERR_MAX_BYTES) : null,
+      exitCode: null,
+      match: null,
+      timeMs: open ? r.timeMs : null,
+      name: cutText(r.name ?? r.testId, STORED_MESSAGE_MAX_BYTES),
+      code: null,
+      points: 1,
+    };
+  });
+  return {
+    ...summarize(tests),
+    compileOutput: null,
+    diagnostics: [],
+    tests,
+    testPassed: tests.map((t) => ({ position: t.position, hidden: t.hidden, passed: t.passed })),
   };
 }
 
@@ -190,6 +240,8 @@ function cutEveryText(outcome: StoredOutcome, maxBytes: number): StoredOutcome {
     tests: outcome.tests.map((t) => ({
       ...t,
       message: cut(t.message),
+      name: cut(t.name ?? null),
+      code: cut(t.code ?? null),
       input: cut(t.input),
       expectedOutput: cut(t.expectedOutput),
       actualOutput: cut(t.actualOutput),

@@ -87,7 +87,11 @@ export function gradingSpecOf(spec: SubmissionSpec): GradingSpec {
       expectedOutput: t.expectedOutput,
       match: t.match,
       expectedExitCode: t.expectedExitCode,
+      code: t.code ?? null,
     })),
+    ...(spec.files?.length ? { files: spec.files } : {}),
+    ...(spec.studentFiles?.length ? { studentFiles: spec.studentFiles } : {}),
+    ...(spec.mode ? { mode: spec.mode } : {}),
     ...(spec.image
       ? {
           image: {

@@ -23,6 +23,10 @@ export type QuickJsRunRequest = {
   /** 'check' only parses the program (a syntax error is reported like a compile error); 'run' runs it. */
   mode: 'check' | 'run';
   code: string;
+  /** The tutor's scripts run before the student's code (support files: helpers a test may call), by file name. */
+  before?: { name: string; code: string }[];
+  /** Test code, run after the student's code in the same global scope: it calls the functions the student defined. */
+  after?: { name: string; code: string } | null;
   stdin: string;
   timeMs: number;
   memoryLimitBytes: number;
@@ -144,11 +148,18 @@ function run(request: QuickJsRunRequest, quickjs: QuickJSWASMModule): ThreadRunE
     inputHandle.dispose();
     context.unwrapResult(context.evalCode(PRELUDE, 'prelude.js')).dispose();
 
-    const result = context.evalCode(request.code, 'main.js', { compileOnly: request.mode === 'check' });
+    // One global scope, script after script: what the student's code declares, the test code can call.
+    const scripts = [...(request.before ?? []), { name: 'main.js', code: request.code }, ...(request.after ? [request.after] : [])];
     let error: QuickJSHandle | null = null;
-    if (result.error) error = result.error;
-    else {
+    for (const script of scripts) {
+      const result = context.evalCode(script.code, script.name, { compileOnly: request.mode === 'check' });
+      if (result.error) {
+        error = result.error;
+        break;
+      }
       result.value.dispose();
+    }
+    if (!error) {
       // Promise callbacks (async code) run here, under the same deadline and limits.
       while (runtime.hasPendingJob()) {
         if (performance.now() > deadline) {

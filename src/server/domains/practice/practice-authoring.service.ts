@@ -10,7 +10,7 @@ import {
   type SubmissionResult,
 } from '../../../common/practice';
 import type { Db } from '../../platform/db/client';
-import { exerciseDrafts, exercises, exerciseTests, users } from '../../platform/db/schema/index';
+import { exerciseDrafts, exerciseFiles, exercises, exerciseTests, users } from '../../platform/db/schema/index';
 import type { Queryable, Tx } from '../../platform/db/transaction';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { isUuid, requireId } from '../../platform/http/ids';
@@ -54,24 +54,44 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
 
   const lessonCourse = async (on: Queryable, lessonId: string) => (await findLesson(on, lessonId)).courseId;
 
+  /** Throws unless the reference solution passes every test (the refusal carries the results the tutor needs). */
+  async function proveReference(adminId: string, lessonId: string, exerciseId: string | null, input: ExerciseInputParsed) {
+    const result = await gradeReference(adminId, lessonId, exerciseId, input);
+    if (result.verdict !== 'passed') throw new ReferenceFailedError(result);
+  }
+
   /**
    * Grades the reference solution against every test through the same queue and workers as the
-   * students' code, and waits for the verdict. Throws unless every test passed.
+   * students' code, and waits for the verdict.
    */
-  async function proveReference(adminId: string, lessonId: string, exerciseId: string | null, input: ExerciseInputParsed) {
+  async function gradeReference(
+    adminId: string,
+    lessonId: string,
+    exerciseId: string | null,
+    input: ExerciseInputParsed,
+  ): Promise<SubmissionResult> {
     if (input.language === 'webgl' && !input.referenceImage) throw badRequest(PracticeMessages.referenceImageRequired);
     const spec: SubmissionSpec = {
       language: input.language,
       code: input.referenceSolution,
       limits: input.limits,
-      tests: input.tests.map((t, i) => ({
-        position: i + 1,
-        hidden: t.hidden,
-        input: t.input,
-        expectedOutput: t.expectedOutput,
-        match: t.match,
-        expectedExitCode: t.expectedExitCode,
-      })),
+      // A JUnit exercise's tests are its test class's: the listed ones are not run.
+      tests:
+        input.mode === 'junit'
+          ? []
+          : input.tests.map((t, i) => ({
+              position: i + 1,
+              hidden: t.hidden,
+              input: t.input,
+              expectedOutput: t.expectedOutput,
+              match: t.match,
+              expectedExitCode: t.expectedExitCode,
+              code: t.code || null,
+              name: t.name || null,
+              points: t.points,
+            })),
+      files: input.files.map((f) => ({ name: f.name, content: f.content })),
+      mode: input.mode,
       image: input.referenceImage,
     };
     const queued = await enqueueSubmission(pool, {
@@ -93,22 +113,33 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
     }
     const result = row ? resultOfRow(row) : null;
     if (!result) throw new AppError(503, ErrorCode.unavailable, PracticeMessages.gradingTimeout);
-    if (result.verdict !== 'passed') throw new ReferenceFailedError(result);
+    return result;
   }
 
   async function writeTests(tx: Tx, exerciseId: string, input: ExerciseInputParsed) {
     await tx.delete(exerciseTests).where(eq(exerciseTests.exerciseId, exerciseId));
-    await tx.insert(exerciseTests).values(
-      input.tests.map((t, i) => ({
-        exerciseId,
-        position: i + 1,
-        input: t.input,
-        expectedOutput: t.expectedOutput,
-        match: t.match,
-        expectedExitCode: t.expectedExitCode,
-        hidden: t.hidden,
-      })),
-    );
+    // A JUnit exercise keeps no listed tests: its tests are found in its test class at every grading.
+    const tests = input.mode === 'junit' ? [] : input.tests;
+    if (tests.length)
+      await tx.insert(exerciseTests).values(
+        tests.map((t, i) => ({
+          exerciseId,
+          position: i + 1,
+          input: t.input,
+          expectedOutput: t.expectedOutput,
+          match: t.match,
+          expectedExitCode: t.expectedExitCode,
+          hidden: t.hidden,
+          name: t.name,
+          code: t.code,
+          points: t.points,
+        })),
+      );
+    await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, exerciseId));
+    if (input.files.length)
+      await tx
+        .insert(exerciseFiles)
+        .values(input.files.map((f, i) => ({ exerciseId, position: i + 1, name: f.name, content: f.content, hidden: f.hidden })));
   }
 
   const columns = (input: ExerciseInputParsed) => ({
@@ -120,12 +151,13 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
     timeLimitMs: input.limits.timeMs,
     memoryLimitMb: input.limits.memoryMb,
     outputLimitKb: input.limits.outputKb,
+    gradingMode: input.mode,
   });
 
   async function adminExercise(exerciseId: string): Promise<AdminExercise> {
     const [found] = await loadExercises(db, { exerciseId });
     if (!found) throw notFound(PracticeMessages.exerciseNotFound);
-    return toAdminExercise(found.exercise, found.tests);
+    return toAdminExercise(found.exercise, found.tests, found.files);
   }
 
   async function exerciseRow(exerciseId: string) {
@@ -136,9 +168,15 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
   }
 
   return {
+    /** 'Run Reference': the tutor tries the exercise as written before saving it; nothing is saved. */
+    async runReference(adminId: string, lessonId: string, input: ExerciseInputParsed): Promise<SubmissionResult> {
+      await lessonCourse(db, lessonId);
+      return gradeReference(adminId, lessonId, null, input);
+    },
+
     async list(lessonId: string): Promise<AdminExercise[]> {
       await lessonCourse(db, lessonId);
-      return (await loadExercises(db, { lessonId })).map(({ exercise, tests }) => toAdminExercise(exercise, tests));
+      return (await loadExercises(db, { lessonId })).map(({ exercise, tests, files }) => toAdminExercise(exercise, tests, files));
     },
 
     async create(adminId: string, lessonId: string, input: ExerciseInputParsed): Promise<AdminExercise> {

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import type { AdminExercise, ExerciseLanguage, ExerciseStats, OutputMatch } from '../../../common/practice';
+import type { AdminExercise, ExerciseLanguage, ExerciseStats, GradingModeName, OutputMatch } from '../../../common/practice';
 import type { Queryable } from '../../platform/db/transaction';
-import { exercises, exerciseTests } from '../../platform/db/schema/index';
+import { exerciseFiles, exercises, exerciseTests } from '../../platform/db/schema/index';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { GRADE_JOB_MAX_ATTEMPTS, GRADE_TASK, type GradingTestSpec, type SubmissionSpec } from '../../../grading/contract';
 import type { SubmissionRow } from './submission-view';
@@ -11,10 +11,11 @@ import type { SubmissionRow } from './submission-view';
 
 export type ExerciseRow = typeof exercises.$inferSelect;
 export type TestRow = typeof exerciseTests.$inferSelect;
+export type FileRow = typeof exerciseFiles.$inferSelect;
 
 export const limitsOf = (x: ExerciseRow) => ({ timeMs: x.timeLimitMs, memoryMb: x.memoryLimitMb, outputKb: x.outputLimitKb });
 
-/** A lesson's exercises in order, with their tests in order. */
+/** A lesson's exercises in order, with their tests and the tutor's files in order. */
 export async function loadExercises(db: Queryable, where: { lessonId: string } | { exerciseId: string }) {
   const rows = await db
     .select()
@@ -33,10 +34,26 @@ export async function loadExercises(db: Queryable, where: { lessonId: string } |
         )
         .orderBy(asc(exerciseTests.position))
     : [];
-  return rows.map((exercise) => ({ exercise, tests: tests.filter((t) => t.exerciseId === exercise.id) }));
+  const files = rows.length
+    ? await db
+        .select()
+        .from(exerciseFiles)
+        .where(
+          inArray(
+            exerciseFiles.exerciseId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(exerciseFiles.position))
+    : [];
+  return rows.map((exercise) => ({
+    exercise,
+    tests: tests.filter((t) => t.exerciseId === exercise.id),
+    files: files.filter((f) => f.exerciseId === exercise.id),
+  }));
 }
 
-export function toAdminExercise(x: ExerciseRow, tests: TestRow[]): AdminExercise {
+export function toAdminExercise(x: ExerciseRow, tests: TestRow[], files: FileRow[]): AdminExercise {
   return {
     id: x.id,
     lessonId: x.lessonId,
@@ -54,8 +71,13 @@ export function toAdminExercise(x: ExerciseRow, tests: TestRow[]): AdminExercise
       match: t.match as OutputMatch,
       expectedExitCode: t.expectedExitCode,
       hidden: t.hidden,
+      name: t.name,
+      code: t.code,
+      points: t.points,
     })),
     limits: limitsOf(x),
+    files: files.map((f) => ({ name: f.name, content: f.content, hidden: f.hidden })),
+    mode: x.gradingMode as GradingModeName,
     updatedAt: x.updatedAt.toISOString(),
   };
 }
@@ -80,6 +102,24 @@ export function gradingPriority(openOfStudent: number, language: SubmissionSpec[
   return openOfStudent * 10 + cost;
 }
 
+/**
+ * How long a student's next grading is held back: by as much as their gradings of the last minute took a worker past
+ * their budget. Priority alone cannot protect the class from a student whose programs each hold a worker for the whole
+ * compile or time limit: with two in flight, two such students keep two workers busy and everyone else waits a whole
+ * limit for each verdict. Counting worker seconds (not submissions) lets an honest student, whose gradings take a
+ * fraction of a second, never notice, while a stream of runaway programs gets a share of the workers that shrinks the
+ * harder it pushes. A running grading counts up to now.
+ */
+export async function gradingDelayMs(db: Pick<pg.ClientBase, 'query'>, userId: string, secondsPerMinute: number): Promise<number> {
+  const { rows } = await db.query<{ used: number }>(
+    `select coalesce(sum(extract(epoch from coalesce(finished_at, now()) - greatest(started_at, now() - interval '1 minute'))), 0)::float8 as used
+       from exercise_submissions
+      where user_id = $1 and started_at is not null and coalesce(finished_at, now()) > now() - interval '1 minute'`,
+    [userId],
+  );
+  return Math.max(0, Math.round(((rows[0]?.used ?? 0) - secondsPerMinute) * 1000));
+}
+
 /** Inserts a submission and its grading job in one transaction: a job exists exactly when its row does. */
 export async function enqueueSubmission(
   pool: pg.Pool,
@@ -93,7 +133,14 @@ export async function enqueueSubmission(
     spec: SubmissionSpec;
   },
   /** The submitter's rate, checked under a per-user lock so that requests sent together are counted one by one. */
-  rate?: { perMinute: number; inFlight: number; refuse: () => Error; submitsPerHour?: number; refuseSubmits?: () => Error },
+  rate?: {
+    perMinute: number;
+    inFlight: number;
+    refuse: () => Error;
+    submitsPerHour?: number;
+    refuseSubmits?: () => Error;
+    gradingSecondsPerMinute?: number;
+  },
 ): Promise<SubmissionRow> {
   const client = await pool.connect();
   try {
@@ -125,11 +172,12 @@ export async function enqueueSubmission(
       [s.exerciseId, s.lessonId, s.userId, s.purpose, s.preview, s.code, JSON.stringify(s.spec)],
     );
     const id = rows[0]!.id;
+    const delayMs = rate?.gradingSecondsPerMinute === undefined ? 0 : await gradingDelayMs(client, s.userId, rate.gradingSecondsPerMinute);
     await enqueueJob(
       client,
       GRADE_TASK,
       { submissionId: id },
-      { maxAttempts: GRADE_JOB_MAX_ATTEMPTS, priority: gradingPriority(open, s.spec.language) },
+      { maxAttempts: GRADE_JOB_MAX_ATTEMPTS, priority: gradingPriority(open, s.spec.language), delayMs },
     );
     const row = await client.query<SubmissionRow>(`select ${SUBMISSION_COLUMNS} from exercise_submissions s where s.id = $1`, [id]);
     await client.query('commit');
@@ -221,6 +269,9 @@ export function specTests(tests: TestRow[], which: 'all' | 'visible'): GradingTe
       expectedOutput: t.expectedOutput,
       match: t.match as OutputMatch,
       expectedExitCode: t.expectedExitCode,
+      code: t.code || null,
+      name: t.name || null,
+      points: t.points,
     }));
 }
 

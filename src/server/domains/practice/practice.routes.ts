@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminExerciseSchema,
+  referenceCheckSchema,
   draftBodySchema,
   draftResponseSchema,
   EXERCISE_BODY_MAX_BYTES,
@@ -55,6 +56,22 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; 
       },
     },
     async (request, reply) => reply.code(201).send(await authoring.create(request.auth!.user.id, request.params.lessonId, request.body)),
+  );
+
+  app.post(
+    '/api/admin/lessons/:lessonId/exercises/reference-runs',
+    {
+      onRequest: requireAdmin,
+      bodyLimit: EXERCISE_BODY_MAX_BYTES,
+      schema: {
+        tags,
+        summary: "'Run Reference': grade the reference solution against every test of the exercise as written, saving nothing",
+        params: z.object({ lessonId: z.string() }),
+        body: exerciseInputSchema,
+        response: { 200: referenceCheckSchema },
+      },
+    },
+    async (request) => ({ result: await authoring.runReference(request.auth!.user.id, request.params.lessonId, request.body) }),
   );
 
   app.put(

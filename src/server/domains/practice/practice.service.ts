@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../common/errors';
 import {
   LANGUAGE_LABELS,
   PracticeMessages,
+  type GradingModeName,
   type ExerciseLanguage,
   type LessonExercisesResponse,
   type StudentExercise,
@@ -36,6 +37,8 @@ export type PracticeLimits = {
   inFlight: number;
   /** Submits (runs not counted) of one exercise a student may send in an hour. */
   submitsPerHour: number;
+  /** Seconds of a grading worker a student's submissions may take in a minute; past it the next one is held back. */
+  gradingSecondsPerMinute: number;
 };
 
 /** The longest a request waits for a grading before answering with the submission as it stands. */
@@ -90,7 +93,7 @@ export function createPracticeService(deps: {
         preview ? new Set<string>() : passedExerciseIds(pool, userId, ids),
       ]);
       const exercises: StudentExercise[] = [];
-      for (const { exercise: x, tests } of list) {
+      for (const { exercise: x, tests, files } of list) {
         const draft = drafts.find((d) => d.exerciseId === x.id);
         const last = latest.get(x.id);
         exercises.push({
@@ -109,8 +112,14 @@ export function createPracticeService(deps: {
               input: x.language === 'webgl' ? '' : t.input,
               expectedOutput: t.expectedOutput,
               match: t.match as 'exact' | 'trailing_whitespace',
+              name: t.name,
+              code: t.code,
+              points: t.points,
             })),
           hiddenTestCount: tests.filter((t) => t.hidden).length,
+          // A hidden file (a test harness, a grader's helper) never leaves the server.
+          files: files.filter((f) => !f.hidden).map((f) => ({ name: f.name, content: f.content })),
+          mode: x.gradingMode as GradingModeName,
           draft: draft ? { code: draft.code, savedAt: draft.updatedAt.toISOString() } : null,
           passed: passed.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
           latestSubmission: last ? submissionOfRow(last) : null,
@@ -132,7 +141,7 @@ export function createPracticeService(deps: {
     },
 
     async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBody): Promise<Submission> {
-      const { exercise: x, tests } = await exerciseFor(auth, exerciseId);
+      const { exercise: x, tests, files } = await exerciseFor(auth, exerciseId);
       if (body.mode === 'submit') await learning.assertUnlocked(auth, x.lessonId);
       const preview = isPreview(auth);
       if (x.language === 'webgl') {
@@ -143,7 +152,10 @@ export function createPracticeService(deps: {
         if (!r.ok) throw new AppError(409, ErrorCode.conflict, r.reason!, 'Cannot Run Yet');
       }
       if (body.customInput != null && body.mode !== 'run') throw badRequest('Your own input goes with Run, not Submit.');
-      const chosen = specTests(tests, body.mode === 'run' ? 'visible' : 'all');
+      const junit = x.gradingMode === 'junit';
+      if (junit && body.customInput != null) throw badRequest(PracticeMessages.customInputJunit);
+      // A JUnit exercise's tests are found in its test class as it runs; Run and Submit both run the whole class.
+      const chosen = junit ? [] : specTests(tests, body.mode === 'run' ? 'visible' : 'all');
       if (body.mode === 'run' && body.customInput != null)
         chosen.unshift({
           position: 0,
@@ -162,7 +174,15 @@ export function createPracticeService(deps: {
           purpose: body.mode,
           preview,
           code: body.code,
-          spec: { language: x.language, code: body.code, limits: limitsOf(x), tests: chosen, image: body.image },
+          spec: {
+            language: x.language,
+            code: body.code,
+            limits: limitsOf(x),
+            tests: chosen,
+            image: body.image,
+            files: files.map((f) => ({ name: f.name, content: f.content })),
+            mode: x.gradingMode as GradingModeName,
+          },
         },
         {
           ...limits,

@@ -212,6 +212,9 @@ describe('what a student may see and do', () => {
       exitCode: null,
       match: null,
       timeMs: null,
+      name: null,
+      code: null,
+      points: 1,
     });
     mustNotContain((await inject('GET', `/api/lessons/${lessonA}/exercises`, s.cookie)).body);
     mustNotContain((await inject('GET', `/api/submissions/${done.id}`, s.cookie)).body);

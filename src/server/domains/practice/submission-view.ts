@@ -3,6 +3,7 @@ import {
   pictureSourceOfSummary,
   PracticeMessages,
   resultSummary,
+  scoreOf,
   type Diagnostic,
   type Submission,
   type SubmissionResult,
@@ -44,6 +45,7 @@ export function resultOfRow(r: SubmissionRow): SubmissionResult | null {
     compileOutput: r.compile_output,
     diagnostics: r.diagnostics ?? [],
     tests: r.results ?? [],
+    score: scoreOf(r.results ?? []),
   };
 }
 

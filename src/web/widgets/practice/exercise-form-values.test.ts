@@ -42,13 +42,30 @@ describe('exercise form values', () => {
       language: 'java',
       starterCode: 'a',
       referenceSolution: 'b',
-      tests: [{ id: 't', position: 1, input: 'i', expectedOutput: 'o', match: 'exact', expectedExitCode: 0, hidden: true }],
+      tests: [
+        {
+          id: 't',
+          position: 1,
+          input: 'i',
+          expectedOutput: 'o',
+          match: 'exact',
+          expectedExitCode: 0,
+          hidden: true,
+          name: 'area is 12',
+          code: 'System.out.println(new Rectangle(3, 4).area());',
+          points: 2,
+        },
+      ],
       limits: { timeMs: 1000, memoryMb: 64, outputKb: 8 },
+      files: [{ name: 'Shape.java', content: 'interface Shape {}', hidden: false }],
+      mode: 'tests',
       updatedAt: '2025-01-01T00:00:00Z',
     };
     const values = valuesOf(exercise);
-    expect(values.tests[0]).toMatchObject({ input: 'i', expectedOutput: 'o', match: 'exact', exitCode: '0', hidden: true });
-    expect(toExerciseInput(values).tests[0]!.expectedExitCode).toBe(0);
+    expect(values.tests[0]).toMatchObject({ input: 'i', expectedOutput: 'o', match: 'exact', exitCode: '0', hidden: true, points: '2' });
+    const input = toExerciseInput(values);
+    expect(input.tests[0]).toMatchObject({ expectedExitCode: 0, name: 'area is 12', code: exercise.tests[0]!.code, points: 2 });
+    expect(input.files).toEqual([{ name: 'Shape.java', content: 'interface Shape {}', hidden: false }]);
   });
 
   it('names what is missing before anything is sent', () => {

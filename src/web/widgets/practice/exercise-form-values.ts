@@ -1,14 +1,30 @@
 import {
   LIMIT_DEFAULTS,
+  PracticeMessages,
+  TEST_POINTS_MAX,
   type AdminExercise,
   type ExerciseInput,
   type ExerciseLanguage,
   type ExerciseLimits,
+  type GradingModeName,
   type OutputMatch,
 } from '@common/practice';
 
-/** One test as the form holds it: text fields as typed, the exit code as text ('' for none). */
-export type TestValues = { key: string; input: string; expectedOutput: string; hidden: boolean; match: OutputMatch; exitCode: string };
+/** One test as the form holds it: text fields as typed, the exit code and the points as text ('' for none). */
+export type TestValues = {
+  key: string;
+  input: string;
+  expectedOutput: string;
+  hidden: boolean;
+  match: OutputMatch;
+  exitCode: string;
+  name: string;
+  code: string;
+  points: string;
+};
+
+/** A support file as the form holds it. */
+export type FileValues = { key: string; name: string; content: string; hidden: boolean };
 
 export type ExerciseFormValues = {
   title: string;
@@ -18,6 +34,8 @@ export type ExerciseFormValues = {
   referenceSolution: string;
   tests: TestValues[];
   limits: { timeMs: string; memoryMb: string; outputKb: string };
+  files: FileValues[];
+  mode: GradingModeName;
 };
 
 let nextKey = 0;
@@ -33,8 +51,25 @@ export function emptyTest(language: ExerciseLanguage): TestValues {
         hidden: false,
         match: 'exact',
         exitCode: '',
+        name: '',
+        code: '',
+        points: '1',
       }
-    : { key: key(), input: '', expectedOutput: '', hidden: false, match: 'trailing_whitespace', exitCode: '' };
+    : {
+        key: key(),
+        input: '',
+        expectedOutput: '',
+        hidden: false,
+        match: 'trailing_whitespace',
+        exitCode: '',
+        name: '',
+        code: '',
+        points: '1',
+      };
+}
+
+export function emptyFile(): FileValues {
+  return { key: key(), name: '', content: '', hidden: false };
 }
 
 export function newExerciseValues(language: ExerciseLanguage = 'c'): ExerciseFormValues {
@@ -46,6 +81,8 @@ export function newExerciseValues(language: ExerciseLanguage = 'c'): ExerciseFor
     referenceSolution: '',
     tests: [emptyTest(language)],
     limits: { timeMs: String(LIMIT_DEFAULTS.timeMs), memoryMb: String(LIMIT_DEFAULTS.memoryMb), outputKb: String(LIMIT_DEFAULTS.outputKb) },
+    files: [],
+    mode: 'tests',
   };
 }
 
@@ -63,12 +100,17 @@ export function valuesOf(exercise: AdminExercise): ExerciseFormValues {
       hidden: t.hidden,
       match: t.match,
       exitCode: t.expectedExitCode === null ? '' : String(t.expectedExitCode),
+      name: t.name,
+      code: t.code,
+      points: String(t.points),
     })),
     limits: {
       timeMs: String(exercise.limits.timeMs),
       memoryMb: String(exercise.limits.memoryMb),
       outputKb: String(exercise.limits.outputKb),
     },
+    files: exercise.files.map((f) => ({ key: key(), name: f.name, content: f.content, hidden: f.hidden })),
+    mode: exercise.mode,
   };
 }
 
@@ -91,14 +133,19 @@ export function toExerciseInput(values: ExerciseFormValues): ExerciseInput {
     statement: values.statement,
     starterCode: values.starterCode,
     referenceSolution: values.referenceSolution,
-    tests: values.tests.map((t) => ({
+    tests: (values.language === 'java' && values.mode === 'junit' ? [] : values.tests).map((t) => ({
       input: t.input,
       expectedOutput: t.expectedOutput,
       hidden: t.hidden,
       match: webgl ? 'exact' : t.match,
       expectedExitCode: webgl || t.exitCode.trim() === '' ? null : Number(t.exitCode),
+      name: t.name.trim(),
+      code: webgl ? '' : t.code,
+      points: t.points.trim() === '' ? 1 : Number(t.points),
     })),
     limits,
+    files: webgl ? [] : values.files.map((f) => ({ name: f.name.trim(), content: f.content, hidden: f.hidden })),
+    mode: values.language === 'java' ? values.mode : 'tests',
   };
 }
 
@@ -107,12 +154,15 @@ export function formProblems(values: ExerciseFormValues): string[] {
   const problems: string[] = [];
   if (!values.title.trim()) problems.push('Exercise title is required.');
   if (!values.referenceSolution.trim()) problems.push('A reference solution is required.');
-  if (values.tests.length === 0) problems.push('An exercise needs at least one test.');
-  values.tests.forEach((t, i) => {
+  const junit = values.language === 'java' && values.mode === 'junit';
+  if (values.tests.length === 0 && !junit) problems.push('An exercise needs at least one test.');
+  (junit ? [] : values.tests).forEach((t, i) => {
     const code = t.exitCode.trim();
     if (values.language !== 'webgl' && code !== '' && !(/^\d+$/.test(code) && Number(code) <= 255)) {
       problems.push(`Test ${i + 1}: the expected exit code must be a whole number from 0 to 255, or empty.`);
     }
+    if (t.points.trim() !== '' && !(/^\d+$/.test(t.points.trim()) && Number(t.points) <= TEST_POINTS_MAX))
+      problems.push(`Test ${i + 1}: ${PracticeMessages.testPointsRange}`);
   });
   for (const [name, text] of [
     ['Time limit (ms)', values.limits.timeMs],

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { lessons } from './courses';
 import { users } from './users';
 
@@ -26,10 +39,34 @@ export const exercises = pgTable(
     timeLimitMs: integer('time_limit_ms').notNull().default(2000),
     memoryLimitMb: integer('memory_limit_mb').notNull().default(128),
     outputLimitKb: integer('output_limit_kb').notNull().default(64),
+    /** 'tests': the listed tests; 'junit' (Java): the @Test methods of the tutor's JUnit 5 class among the files. */
+    gradingMode: text('grading_mode').notNull().default('tests'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exercises_lesson_idx').on(t.lessonId, t.position)],
+  (t) => [
+    index('exercises_lesson_idx').on(t.lessonId, t.position),
+    check('exercises_grading_mode_check', sql`${t.gradingMode} in ('tests', 'junit')`),
+  ],
+);
+
+/** The tutor's support files of an exercise, written beside the student's code: read only for the student, or hidden. */
+export const exerciseFiles = pgTable(
+  'exercise_files',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    exerciseId: uuid('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    /** Never sent to the student (a test harness, a grader's helper). */
+    hidden: boolean('hidden').notNull().default(false),
+  },
+  (t) => [uniqueIndex('exercise_files_name_idx').on(t.exerciseId, t.name)],
 );
 
 /** A test of an exercise: standard input and expected output (for WebGL, a check and its description). */
@@ -48,10 +85,17 @@ export const exerciseTests = pgTable(
     match: text('match').notNull().default('trailing_whitespace'),
     expectedExitCode: integer('expected_exit_code'),
     hidden: boolean('hidden').notNull().default(false),
+    /** What the student reads of the test; empty for an unnamed input/output test. */
+    name: text('name').notNull().default(''),
+    /** Test code: a snippet calling the student's functions, run instead of the student's main; empty for none. */
+    code: text('code').notNull().default(''),
+    /** The test's share of the score. */
+    points: integer('points').notNull().default(1),
   },
   (t) => [
     index('exercise_tests_exercise_idx').on(t.exerciseId, t.position),
     check('exercise_tests_match_check', sql`${t.match} in ('exact', 'trailing_whitespace')`),
+    check('exercise_tests_points_check', sql`${t.points} between 0 and 1000`),
   ],
 );
 

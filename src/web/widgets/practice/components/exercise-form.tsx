@@ -7,7 +7,8 @@ import {
   type ExerciseLanguage,
   type SubmissionResult as Result,
 } from '@common/practice';
-import { LoaderCircleIcon, PlayIcon, PlusIcon, SaveIcon } from 'lucide-react';
+import { ErrorCode } from '@common/error-codes';
+import { FlaskConicalIcon, LoaderCircleIcon, PlayIcon, PlusIcon, SaveIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -18,6 +19,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
 import { toastSuccess } from '@web/lib/notify';
 import { useCreateExercise } from '../api/create-exercise';
+import { useRunReference } from '../api/run-reference';
 import { useUpdateExercise } from '../api/update-exercise';
 import { CodeEditor } from '../editor/code-editor';
 import {
@@ -31,6 +33,7 @@ import {
 } from '../exercise-form-values';
 import { WebglCanvas, type RenderOutcome, type WebglCanvasHandle } from '../webgl/webgl-canvas';
 import { SubmissionResult } from './submission-result';
+import { SupportFilesFields } from './support-files-fields';
 import { TestCaseFields } from './test-case-fields';
 
 type Props = { lessonId: string; exercise: AdminExercise | null; onDone: () => void; onCancel: () => void };
@@ -43,7 +46,11 @@ function refusalOf(error: unknown): Refusal {
   const details = error.details as { error?: { field?: unknown } } | undefined;
   const field = typeof details?.error?.field === 'string' ? details.error.field : undefined;
   const check = referenceCheckSchema.safeParse(error.details);
-  return { message: error.message, field, result: error.code === 'reference_failed' && check.success ? check.data.result : undefined };
+  return {
+    message: error.message,
+    field,
+    result: error.code === ErrorCode.referenceFailed && check.success ? check.data.result : undefined,
+  };
 }
 
 /** Adding or editing an exercise: its text, code, tests and limits; saving checks the reference solution on the server. */
@@ -56,7 +63,10 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
   const refusalRef = useRef<HTMLDivElement>(null);
   const create = useCreateExercise(lessonId);
   const update = useUpdateExercise(lessonId);
-  const saving = create.isPending || update.isPending || rendering;
+  const tryReference = useRunReference();
+  const [tried, setTried] = useState<Result | null>(null);
+  const triedRef = useRef<HTMLDivElement>(null);
+  const saving = create.isPending || update.isPending || rendering || tryReference.isPending;
   const ids = {
     title: useId(),
     language: useId(),
@@ -65,8 +75,11 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
     time: useId(),
     memory: useId(),
     output: useId(),
+    mode: useId(),
+    modeHint: useId(),
   };
   const webgl = values.language === 'webgl';
+  const junit = values.language === 'java' && values.mode === 'junit';
 
   const set = (patch: Partial<ExerciseFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const setTest = (key: string, patch: Partial<TestValues>) =>
@@ -95,19 +108,51 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
     return outcome;
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
+  /** The body the server checks, with the reference solution's picture for WebGL; null after showing why not. */
+  async function checkedInput() {
     const problems = formProblems(values);
-    if (problems.length > 0) return showRefusal({ message: problems.join(' ') });
+    if (problems.length > 0) {
+      showRefusal({ message: problems.join(' ') });
+      return null;
+    }
     setRefusal(null);
     const input = toExerciseInput(values);
     if (webgl) {
       // The checks are tried on the server against the reference solution's picture, drawn here.
       const outcome = await renderReference();
-      if (!outcome.image) return showRefusal({ message: `The reference solution could not be drawn: ${outcome.errors.join(' ')}` });
+      if (!outcome.image) {
+        showRefusal({ message: `The reference solution could not be drawn: ${outcome.errors.join(' ')}` });
+        return null;
+      }
       input.referenceImage = outcome.image;
     }
+    return input;
+  }
+
+  /** 'Run Reference': the tests as written, tried on the server against the reference solution; nothing is saved. */
+  async function onRunReference() {
+    if (saving) return;
+    setTried(null);
+    const input = await checkedInput();
+    if (!input) return;
+    tryReference.mutate(
+      { lessonId, input },
+      {
+        onSuccess: ({ result }) => {
+          setTried(result);
+          requestAnimationFrame(() => triedRef.current?.focus());
+        },
+        onError: (error: unknown) => showRefusal(refusalOf(error)),
+      },
+    );
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setTried(null);
+    const input = await checkedInput();
+    if (!input) return;
     const options = {
       onSuccess: () => {
         toastSuccess(exercise ? 'Exercise updated successfully' : 'Exercise added successfully');
@@ -213,7 +258,30 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
         </div>
       )}
 
-      <div className="grid gap-3">
+      {values.language === 'java' && (
+        <div className="grid gap-2 sm:max-w-sm">
+          <Label htmlFor={ids.mode}>Graded By</Label>
+          <Select
+            id={ids.mode}
+            aria-describedby={ids.modeHint}
+            aria-invalid={invalid('mode')}
+            value={values.mode}
+            onChange={(e) => set({ mode: e.target.value === 'junit' ? 'junit' : 'tests' })}
+          >
+            <option value="tests">Tests below</option>
+            <option value="junit">A JUnit 5 test class</option>
+          </Select>
+          <p id={ids.modeHint} className="text-xs text-muted-foreground">
+            {junit
+              ? 'Add the JUnit 5 test class as a support file (Hidden, say RectangleTest.java): each @Test is a test the student sees by its display name; tag one @Tag("hidden") to show only its name.'
+              : "Each test gives standard input, or test code calling the student's classes, and the output expected."}
+          </p>
+        </div>
+      )}
+
+      {!webgl && <SupportFilesFields files={values.files} onChange={(files) => set({ files })} invalid={invalid('files')} />}
+
+      <div className="grid gap-3" hidden={junit}>
         <h3 className="text-base font-semibold">Tests</h3>
         {values.tests.map((test, i) => (
           <TestCaseFields
@@ -271,14 +339,28 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
         </div>
       )}
 
+      {tried && (
+        <div ref={triedRef} tabIndex={-1} className="grid gap-3 focus:outline-none" data-testid="reference-run">
+          <SubmissionResult result={tried} kind="Reference solution" showHiddenDetails />
+        </div>
+      )}
+
       <div className="flex flex-wrap items-center justify-end gap-2">
         {saving && (
           <p role="status" className="mr-auto text-sm text-muted-foreground">
-            {rendering ? 'Drawing the reference solution…' : 'Checking the reference solution…'}
+            {rendering
+              ? 'Drawing the reference solution…'
+              : tryReference.isPending
+                ? 'Running the reference solution…'
+                : 'Checking the reference solution…'}
           </p>
         )}
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
           Cancel
+        </Button>
+        <Button variant="outline" onClick={() => void onRunReference()} disabled={saving}>
+          <FlaskConicalIcon aria-hidden="true" />
+          Run Reference
         </Button>
         <Button type="submit" disabled={saving}>
           {saving ? (
