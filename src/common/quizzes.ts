@@ -52,6 +52,19 @@ export const QuizMessages = {
   attemptRace: 'Another attempt was submitted at the same time. Please try again.',
   offline: 'You are offline. Your answers are kept; submit them when you are back online.',
   unknownQuestion: 'An answer names a question that is not in this quiz. Reload the page and try again.',
+  // The tutor's grants and resets of a student's attempts.
+  studentNotFound: 'Student not found',
+  notEnrolled: (name: string, course: string) => `${name} is not enrolled in "${course}", so their attempts cannot be changed.`,
+  unlimitedAttempts: 'This quiz allows unlimited attempts: there is nothing to grant or reset.',
+  alreadyPassed: (name: string) => `${name} has passed this quiz already.`,
+  tooManyGranted: `A student can be granted at most ${QUIZ_ATTEMPTS_MAX} extra attempts at a quiz. Reset their attempts instead.`,
+  granted: (name: string) => `${name} has one more attempt.`,
+  reset: (name: string) => `${name}'s attempts were reset.`,
+  // The student out of attempts.
+  askTutor: 'Ask your tutor for another attempt.',
+  contactTutor: 'Contact Your Tutor',
+  askTutorMessage: (course: string, lesson: string) =>
+    `Hello! I have used all my attempts at the quiz of the lesson "${lesson}" in the course "${course}" without passing it. Could I have another attempt?`,
 } as const;
 
 const finite = z.number({ error: QuizMessages.numberInvalid }).refine(Number.isFinite, QuizMessages.numberInvalid);
@@ -217,8 +230,13 @@ export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
 /** GET /api/lessons/:lessonId/quiz: questions in this attempt's order, choices without which is correct. */
 export const studentQuizSchema = z.object({
   id: z.string(),
+  /** Where the quiz is, for a message to the tutor about it. */
+  courseTitle: z.string(),
+  lessonTitle: z.string(),
   passMark: z.number().int(),
+  /** This student's allowance: the quiz's number plus any the tutor granted since their last reset; null: unlimited. */
   attemptsAllowed: z.number().int().nullable(),
+  /** Attempts counted against the allowance: made since the tutor's last reset (every attempt without one). */
   attemptsUsed: z.number().int(),
   attemptsLeft: z.number().int().nullable(),
   /** Some attempt of this student passed. */
@@ -237,6 +255,40 @@ export const studentQuizSchema = z.object({
 export type StudentQuiz = z.infer<typeof studentQuizSchema>;
 export const studentQuizResponseSchema = z.object({ quiz: studentQuizSchema.nullable() });
 export type StudentQuizResponse = z.infer<typeof studentQuizResponseSchema>;
+
+// ---------- the tutor's grants and resets ----------
+
+/**
+ * One student at one quiz, as the tutor sees it (GET /api/admin/quizzes/:quizId/students, GET
+ * /api/admin/students/:studentId/quizzes, and the answer of a grant or a reset). The attempts
+ * fields are the student's own allowance (`attemptsAllowance` on the server).
+ */
+export const quizStandingSchema = z.object({
+  quizId: z.string(),
+  lessonId: z.string(),
+  lessonTitle: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  studentId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Enrolled in the quiz's course now: only then can the tutor grant or reset. */
+  enrolled: z.boolean(),
+  /** Every graded attempt, before a reset or after: the history the figures count. */
+  attemptsMade: z.number().int(),
+  /** The quiz's number plus the attempts granted since the last reset; null: unlimited. */
+  attemptsAllowed: z.number().int().nullable(),
+  attemptsUsed: z.number().int(),
+  attemptsLeft: z.number().int().nullable(),
+  /** Attempts the tutor granted since the last reset. */
+  extraAttempts: z.number().int(),
+  bestScore: z.number().int().nullable(),
+  passed: z.boolean(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type QuizStanding = z.infer<typeof quizStandingSchema>;
+export const quizStandingsResponseSchema = z.object({ standings: z.array(quizStandingSchema) });
+export type QuizStandingsResponse = z.infer<typeof quizStandingsResponseSchema>;
 
 /** 'N of M correct' */
 export const correctSummary = (correct: number, total: number) => `${correct} of ${total} correct`;

@@ -118,7 +118,7 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/tables/:table/items': ['admin', 200],
   'GET /api/admin/analytics': ['admin', 200],
   'GET /api/admin/analytics/students.csv': ['admin', 200],
-  // Exercises: authoring (saving needs a body), figures, a student's work.
+  // Exercises: authoring (saving needs a body), figures, a student's work and submission history.
   'GET /api/admin/lessons/:lessonId/exercises': ['admin', 200],
   'POST /api/admin/lessons/:lessonId/exercises': ['admin', 400],
   'PUT /api/admin/exercises/:exerciseId': ['admin', 400],
@@ -126,10 +126,17 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/lessons/:lessonId/exercises/order': ['admin', 400],
   'GET /api/admin/exercises/:exerciseId/report': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
+  'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions': ['admin', 404],
+  'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions/:submissionId': ['admin', 404],
   // Quizzes: reading (none yet: null), saving (needs a body), deleting (none to delete).
   'GET /api/admin/lessons/:lessonId/quiz': ['admin', 200],
   'PUT /api/admin/lessons/:lessonId/quiz': ['admin', 400],
   'DELETE /api/admin/lessons/:lessonId/quiz': ['admin', 404],
+  // A quiz's students and a student's quizzes (neither exists here), one more attempt or a reset for a student (decision 020).
+  'GET /api/admin/quizzes/:quizId/students': ['admin', 404],
+  'GET /api/admin/students/:studentId/quizzes': ['admin', 404],
+  'POST /api/admin/quizzes/:quizId/students/:studentId/extra-attempts': ['admin', 404],
+  'POST /api/admin/quizzes/:quizId/students/:studentId/attempts-reset': ['admin', 404],
   'POST /api/admin/invitations': ['admin', 400],
   'GET /api/admin/invitations': ['admin', 200],
   'POST /api/admin/invitations/:invitationId/resend': ['admin', 404],

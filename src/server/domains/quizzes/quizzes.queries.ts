@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import type { AdminQuiz, QuestionKind, QuizInputParsed, QuizStats } from '../../../common/quizzes';
+import type { AdminQuiz, QuestionKind, QuizInputParsed, QuizStanding, QuizStats } from '../../../common/quizzes';
 import { quizChoices, quizQuestions, quizzes } from '../../platform/db/schema/index';
 import type { Queryable, Tx } from '../../platform/db/transaction';
+import { attemptsAllowance } from './quiz-allowance';
 import type { GradableQuestion } from './quiz-grading';
 
 /** The SQL of quizzes, shared by the tutor's and the student's services and the analytics. */
@@ -216,4 +217,93 @@ export async function quizAttemptTotals(pool: Pick<pg.Pool, 'query'>, range: { f
     [range.from, range.to],
   );
   return rows[0] ?? { attempts: 0, students: 0 };
+}
+
+/**
+ * Which students at which quizzes: those who tried a quiz (or were granted attempts at it), the quizzes of a
+ * student's enrolled courses, or one pair.
+ */
+const STANDING_PAIRS = {
+  quiz: `select quiz_id, student_id from quiz_attempts where quiz_id = $1
+         union select quiz_id, student_id from quiz_attempt_grants where quiz_id = $1`,
+  student: `select q.id as quiz_id, e.student_id from enrollments e
+              join chapters ch on ch.course_id = e.course_id join lessons l on l.chapter_id = ch.id join quizzes q on q.lesson_id = l.id
+             where e.student_id = $1`,
+  one: `select $1::uuid as quiz_id, $2::uuid as student_id`,
+} as const;
+
+type StandingRow = {
+  quiz_id: string;
+  attempts_allowed: number | null;
+  lesson_id: string;
+  lesson_title: string;
+  course_id: string;
+  course_title: string;
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  enrolled: boolean;
+  attempts_made: number;
+  best_score: number | null;
+  passed: boolean;
+  last_attempt_at: Date | null;
+  extra_attempts: number | null;
+  attempts_before_reset: number | null;
+};
+
+/**
+ * Students at quizzes as the tutor sees them: every attempt they made (the history), their
+ * allowance by the one rule (`attemptsAllowance`), their best score and whether they passed. By
+ * course, chapter and lesson, then by name.
+ */
+export async function quizStandings(
+  pool: Pick<pg.Pool, 'query'>,
+  by: keyof typeof STANDING_PAIRS,
+  params: [string] | [string, string],
+): Promise<QuizStanding[]> {
+  const { rows } = await pool.query<StandingRow>(
+    `with pairs as (${STANDING_PAIRS[by]})
+     select q.id as quiz_id, q.attempts_allowed, l.id as lesson_id, l.title as lesson_title, c.id as course_id, c.title as course_title,
+            u.id as student_id, u.first_name, u.last_name, u.email,
+            exists (select 1 from enrollments e where e.student_id = u.id and e.course_id = c.id) as enrolled,
+            coalesce(a.made, 0)::int as attempts_made, a.best_score, coalesce(a.passed, false) as passed, a.last_at as last_attempt_at,
+            g.extra_attempts, g.attempts_before_reset
+       from pairs p
+       join quizzes q on q.id = p.quiz_id
+       join lessons l on l.id = q.lesson_id
+       join chapters ch on ch.id = l.chapter_id
+       join courses c on c.id = ch.course_id
+       join users u on u.id = p.student_id and u.role = 'student'
+       left join lateral (
+         select count(*) as made, max(x.score)::int as best_score, bool_or(x.passed) as passed, max(x.created_at) as last_at
+           from quiz_attempts x where x.quiz_id = q.id and x.student_id = u.id
+       ) a on true
+       left join quiz_attempt_grants g on g.quiz_id = q.id and g.student_id = u.id
+      order by c.title, c.id, ch.position, l.position, u.last_name, u.first_name, u.id`,
+    params,
+  );
+  return rows.map((r) => {
+    const grant = r.extra_attempts === null ? null : { extraAttempts: r.extra_attempts, attemptsBeforeReset: r.attempts_before_reset ?? 0 };
+    const allowance = attemptsAllowance(r.attempts_allowed, grant, r.attempts_made);
+    return {
+      quizId: r.quiz_id,
+      lessonId: r.lesson_id,
+      lessonTitle: r.lesson_title,
+      courseId: r.course_id,
+      courseTitle: r.course_title,
+      studentId: r.student_id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      enrolled: r.enrolled,
+      attemptsMade: r.attempts_made,
+      attemptsAllowed: allowance.allowed,
+      attemptsUsed: allowance.used,
+      attemptsLeft: allowance.left,
+      extraAttempts: grant?.extraAttempts ?? 0,
+      bestScore: r.best_score,
+      passed: r.passed,
+      lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
+    };
+  });
 }

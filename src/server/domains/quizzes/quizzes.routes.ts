@@ -6,6 +6,8 @@ import {
   quizAttemptBodySchema,
   quizAttemptResultSchema,
   quizInputSchema,
+  quizStandingSchema,
+  quizStandingsResponseSchema,
   studentQuizResponseSchema,
 } from '../../../common/quizzes';
 import { requireAdmin, requireApproved } from '../../platform/http/guards';
@@ -63,6 +65,68 @@ export const quizzesRoutes: FastifyPluginAsyncZod<{ quizzes: QuizzesService; aut
       await authoring.remove(request.params.lessonId);
       return reply.code(204).send();
     },
+  );
+
+  // A student's attempts as the tutor sees them, and the tutor's help for a student out of attempts (decision 020, revision 1).
+  app.get(
+    '/api/admin/quizzes/:quizId/students',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Every student who tried the quiz (or was granted attempts at it): attempts made, allowance, best score, passed',
+        params: z.object({ quizId: z.string() }),
+        response: { 200: quizStandingsResponseSchema },
+      },
+    },
+    async (request) => ({ standings: await authoring.studentsOf(request.params.quizId) }),
+  );
+
+  app.get(
+    '/api/admin/students/:studentId/quizzes',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "The quizzes of the student's enrolled courses, with their attempts, allowance, best score and whether they passed",
+        params: z.object({ studentId: z.string() }),
+        response: { 200: quizStandingsResponseSchema },
+      },
+    },
+    async (request) => ({ standings: await authoring.quizzesOf(request.params.studentId) }),
+  );
+
+  const pair = z.object({ quizId: z.string(), studentId: z.string() });
+  app.post(
+    '/api/admin/quizzes/:quizId/students/:studentId/extra-attempts',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Grant the student one more attempt at the quiz. Refused (404, 409) for an unknown quiz or student, a student not ' +
+          'enrolled in its course, a quiz without a limit, or a student who passed it; nothing is written then',
+        params: pair,
+        response: { 200: quizStandingSchema },
+      },
+    },
+    async (request) => authoring.grantAttempt(request.params.quizId, request.params.studentId),
+  );
+
+  app.post(
+    '/api/admin/quizzes/:quizId/students/:studentId/attempts-reset',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Reset the student's attempts at the quiz: the attempts made stay (history, figures) and no longer count, the " +
+          'granted ones go. Refused like a grant',
+        params: pair,
+        response: { 200: quizStandingSchema },
+      },
+    },
+    async (request) => authoring.resetAttempts(request.params.quizId, request.params.studentId),
   );
 
   app.get(

@@ -2,10 +2,12 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../common/errors';
 import { QuizMessages, type QuizAnswer, type QuizAttemptResult, type StudentQuiz, type StudentQuizResponse } from '../../../common/quizzes';
 import type { Db } from '../../platform/db/client';
-import { quizAttempts } from '../../platform/db/schema/index';
+import { lessons, quizAttemptGrants, quizAttempts } from '../../platform/db/schema/index';
+import type { Queryable } from '../../platform/db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { ActiveSession } from '../../platform/http/guards';
 import { isPreview, type LearningService } from '../learning';
+import { attemptsAllowance } from './quiz-allowance';
 import { gradeQuiz, shuffled, unknownQuestion } from './quiz-grading';
 import { gradable, loadQuiz, type LoadedQuiz } from './quizzes.queries';
 
@@ -18,8 +20,6 @@ const isUniqueViolation = (err: unknown) => {
     if ((e as { code?: unknown }).code === '23505') return true;
   return false;
 };
-
-const attemptsLeft = (allowed: number | null, used: number) => (allowed === null ? null : Math.max(0, allowed - used));
 
 /** What a student sees of a graded attempt: right or wrong and the explanation per question, never the correct answers. */
 function resultOf(
@@ -56,6 +56,15 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
     return loadQuiz(db, lessonId);
   }
 
+  /** The tutor's grant or reset for this student at this quiz, if any (quiz-allowance.ts counts it). */
+  async function grantOf(q: Queryable, studentId: string, quizId: string) {
+    const [grant] = await q
+      .select({ extraAttempts: quizAttemptGrants.extraAttempts, attemptsBeforeReset: quizAttemptGrants.attemptsBeforeReset })
+      .from(quizAttemptGrants)
+      .where(and(eq(quizAttemptGrants.quizId, quizId), eq(quizAttemptGrants.studentId, studentId)));
+    return grant ?? null;
+  }
+
   async function attemptsOf(studentId: string, quizId: string) {
     return db
       .select()
@@ -78,22 +87,32 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
 
   return {
     async quiz(auth: ActiveSession, lessonId: string): Promise<StudentQuizResponse> {
-      const loaded = await quizOf(auth, lessonId);
+      const { course } = await learning.checkLesson(auth, lessonId);
+      const loaded = await loadQuiz(db, lessonId);
       if (!loaded) return { quiz: null };
       const preview = isPreview(auth);
-      const attempts = preview ? [] : await attemptsOf(auth.user.id, loaded.quiz.id);
-      const used = attempts.length;
-      const left = preview ? null : attemptsLeft(loaded.quiz.attemptsAllowed, used);
+      const [attempts, grant, [lesson]] = await Promise.all([
+        preview ? [] : attemptsOf(auth.user.id, loaded.quiz.id),
+        preview ? null : grantOf(db, auth.user.id, loaded.quiz.id),
+        db.select({ title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)),
+      ]);
+      const made = attempts.length;
+      // The tutor's preview is never out of attempts.
+      const allowance = preview ? { allowed: null, used: 0, left: null } : attemptsAllowance(loaded.quiz.attemptsAllowed, grant, made);
+      const left = allowance.left;
       const last = attempts[0];
       return {
         quiz: {
           id: loaded.quiz.id,
+          courseTitle: course.title,
+          lessonTitle: lesson?.title ?? '',
           passMark: loaded.quiz.passMark,
-          attemptsAllowed: loaded.quiz.attemptsAllowed,
-          attemptsUsed: used,
+          attemptsAllowed: preview ? loaded.quiz.attemptsAllowed : allowance.allowed,
+          attemptsUsed: allowance.used,
           attemptsLeft: left,
           passed: attempts.some((a) => a.passed),
-          questions: questionsFor(loaded, auth.user.id, used + 1),
+          // Numbered by every attempt made, so the order after a reset is a new one too.
+          questions: questionsFor(loaded, auth.user.id, made + 1),
           lastAttempt: last
             ? resultOf(loaded, last, { lessonCompleted: false, courseJustCompleted: false, attemptsLeft: left, preview })
             : null,
@@ -137,8 +156,10 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
             .from(quizAttempts)
             .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.studentId, studentId)));
           const n = used?.n ?? 0;
-          if (quiz.attemptsAllowed !== null && n >= quiz.attemptsAllowed)
-            throw new AppError(409, ErrorCode.attemptsUsedUp, QuizMessages.attemptsUsedUp(quiz.attemptsAllowed), 'No Attempts Left');
+          const grant = await grantOf(tx, studentId, quiz.id);
+          const allowance = attemptsAllowance(quiz.attemptsAllowed, grant, n);
+          if (allowance.left === 0)
+            throw new AppError(409, ErrorCode.attemptsUsedUp, QuizMessages.attemptsUsedUp(allowance.allowed!), 'No Attempts Left');
           const [row] = await tx
             .insert(quizAttempts)
             .values({ quizId: quiz.id, studentId, number: n + 1, answers, ...grade, createdAt: at })
@@ -150,7 +171,11 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
             );
             outcome = { lessonCompleted: rows[0]!.lesson_completed, courseJustCompleted: rows[0]!.course_just_completed };
           }
-          return resultOf(loaded, row!, { ...outcome, attemptsLeft: attemptsLeft(quiz.attemptsAllowed, n + 1), preview: false });
+          return resultOf(loaded, row!, {
+            ...outcome,
+            attemptsLeft: attemptsAllowance(quiz.attemptsAllowed, grant, n + 1).left,
+            preview: false,
+          });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(QuizMessages.attemptRace);

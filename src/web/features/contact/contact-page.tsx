@@ -1,6 +1,6 @@
 import { CircleCheckBigIcon, ClockIcon, HomeIcon, LockIcon, LogInIcon, MailIcon, SendIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CONTACT_MESSAGE_MAX, CONTACT_REPLY_HOURS } from '@common/limits';
 import { paths } from '@web/lib/paths';
 import { DocumentTitle } from '@web/components/document-title';
@@ -88,7 +88,9 @@ function LoginRequired() {
 
 function ContactForm({ session }: { session: Session }) {
   const [email, setEmail] = useState(session.user.email);
-  const [message, setMessage] = useState('');
+  // A message started elsewhere (?message=…, e.g. a quiz's 'Ask your tutor for another attempt'), for the sender to finish.
+  const [searchParams] = useSearchParams();
+  const [message, setMessage] = useState(() => (searchParams.get('message') ?? '').slice(0, CONTACT_MESSAGE_MAX));
   const [sent, setSent] = useState(false);
   const send = useSendContactMessage();
   const emailId = useId();

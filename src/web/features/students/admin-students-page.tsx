@@ -9,7 +9,7 @@ import {
   UserXIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@web/lib/paths';
 import { PageHeader } from '@web/components/page-header';
@@ -30,6 +30,9 @@ import { ApprovedBulkActions, PendingBulkActions, useSelection } from './compone
 import { ManageEnrollments } from './components/manage-enrollments';
 import { PendingTable } from './components/pending-table';
 import { toastFailure } from '@web/lib/notify';
+
+// The tutor's look at a student's quiz attempts (grant one more, reset), fetched when first opened.
+const StudentQuizzesDialog = lazy(() => import('@web/widgets/quizzes/components/student-quizzes-dialog'));
 
 type Stats = StudentsOverviewResponse['stats'];
 type Course = StudentsOverviewResponse['publishedCourses'][number];
@@ -111,6 +114,7 @@ export function AdminStudentsPage() {
   const unenroll = useUnenrollStudent();
   const removeStudent = useDeleteStudent();
   const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [quizzesOf, setQuizzesOf] = useState<ApprovedStudent | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'pending';
@@ -268,6 +272,7 @@ export function AdminStudentsPage() {
                 selection={approvedSelection}
                 onRevoke={(s) => setConfirming({ kind: 'revoke', student: s })}
                 onDelete={(s) => setConfirming({ kind: 'delete', student: s })}
+                onQuizzes={setQuizzesOf}
               />
             </TabsContent>
             <TabsContent value="enrollments">
@@ -281,6 +286,12 @@ export function AdminStudentsPage() {
             </TabsContent>
           </Tabs>
         </>
+      )}
+
+      {quizzesOf && (
+        <Suspense fallback={null}>
+          <StudentQuizzesDialog student={quizzesOf} open onOpenChange={(open) => !open && setQuizzesOf(null)} />
+        </Suspense>
       )}
 
       <ConfirmDialog

@@ -121,6 +121,37 @@ export const quizAttempts = pgTable(
 );
 
 /**
+ * What the tutor changed of one student's allowance at a quiz (decision 020, revision 1): attempts
+ * granted beyond the quiz's number, and a reset. A reset keeps every attempt (the figures count
+ * them, the student still sees the last one) and stops counting the `attempts_before_reset` first
+ * ones against the allowance. One row per student and quiz, written only by the tutor; without
+ * one the quiz's number applies as it is. `attemptsAllowance` (quiz-allowance.ts) is the one
+ * reader of the rule.
+ */
+export const quizAttemptGrants = pgTable(
+  'quiz_attempt_grants',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Attempts the tutor granted since the last reset, on top of the quiz's. */
+    extraAttempts: integer('extra_attempts').notNull().default(0),
+    /** Attempts made before the tutor's last reset: kept, and no longer counted against the allowance. */
+    attemptsBeforeReset: integer('attempts_before_reset').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.studentId] }),
+    index('quiz_attempt_grants_student_idx').on(t.studentId),
+    check('quiz_attempt_grants_extra_check', sql`${t.extraAttempts} >= 0`),
+    check('quiz_attempt_grants_reset_check', sql`${t.attemptsBeforeReset} >= 0`),
+  ],
+);
+
+/**
  * Where a student is in a lesson's video, and how much of it they have really played: credited
  * against the server's clock (`updated_at`), so seeking ahead or a forged report adds nothing.
  */

@@ -1,5 +1,5 @@
 import type { ApprovedStudent } from '@common/students';
-import { BadgeCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
+import { BadgeCheckIcon, ClipboardCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
@@ -16,12 +16,15 @@ export function ApprovedTable({
   selection,
   onRevoke,
   onDelete,
+  onQuizzes,
 }: {
   students: ApprovedStudent[];
   busyId: string | undefined;
   selection: Selection;
   onRevoke: (student: ApprovedStudent) => void;
   onDelete: (student: ApprovedStudent) => void;
+  /** The student's quiz attempts, where the tutor can grant one more or reset them. */
+  onQuizzes: (student: ApprovedStudent) => void;
 }) {
   if (students.length === 0) {
     return (
@@ -69,6 +72,10 @@ export function ApprovedTable({
             </ResponsiveTableCell>
             <ResponsiveTableCell className="md:text-right max-md:mt-1.5">
               <div className="flex flex-wrap gap-2 max-md:w-full md:flex-nowrap md:justify-end [&>button]:max-md:flex-1">
+                <Button size="sm" variant="outline" onClick={() => onQuizzes(s)} aria-label={`Quiz Attempts of ${s.fullName}`}>
+                  <ClipboardCheckIcon aria-hidden="true" />
+                  Quiz Attempts
+                </Button>
                 <Button
                   size="sm"
                   variant="outline"

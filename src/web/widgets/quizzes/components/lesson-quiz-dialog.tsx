@@ -9,6 +9,7 @@ import { useAdminQuiz } from '../api/get-admin-quiz';
 import { useDeleteQuiz } from '../api/delete-quiz';
 import { QuizForm } from './quiz-form';
 import { QuizStatsView } from './quiz-stats';
+import { QuizStudents } from './quiz-students';
 
 type Props = {
   lesson: { id: string; title: string };
@@ -46,6 +47,7 @@ export default function LessonQuizDialog({ lesson, open, onOpenChange, onChanged
               {quiz && (
                 <section aria-label="Figures" className="grid gap-3">
                   <QuizStatsView stats={quiz.stats} />
+                  <QuizStudents quizId={quiz.id} />
                   <div>
                     <Button
                       variant="ghost"

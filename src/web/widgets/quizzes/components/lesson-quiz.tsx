@@ -1,6 +1,16 @@
 import { correctSummary, QuizMessages, type QuizAttemptResult, type StudentQuiz } from '@common/quizzes';
-import { CheckCircle2Icon, ClipboardCheckIcon, LoaderCircleIcon, RotateCcwIcon, SendIcon, WifiOffIcon, XCircleIcon } from 'lucide-react';
+import {
+  CheckCircle2Icon,
+  ClipboardCheckIcon,
+  LoaderCircleIcon,
+  MailIcon,
+  RotateCcwIcon,
+  SendIcon,
+  WifiOffIcon,
+  XCircleIcon,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +22,7 @@ import { useOnline } from '@web/lib/use-online';
 import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, type DraftAnswers } from '../answer-storage';
 import { useLessonQuiz } from '../api/get-lesson-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
+import { askTutorHref, attemptsLeftNow } from '../quiz-attempts';
 
 export type LessonQuizProps = {
   lessonId: string;
@@ -95,7 +106,18 @@ function QuestionField({
 }
 
 /** A graded attempt: 'N of M correct', the score, passed or not, and per question right or wrong with the explanation. */
-function AttemptResult({ quiz, result, onTryAgain }: { quiz: StudentQuiz; result: QuizAttemptResult; onTryAgain: (() => void) | null }) {
+function AttemptResult({
+  quiz,
+  result,
+  onTryAgain,
+  askTutor,
+}: {
+  quiz: StudentQuiz;
+  result: QuizAttemptResult;
+  onTryAgain: (() => void) | null;
+  /** Out of attempts without passing: the way to the tutor, who can grant another. */
+  askTutor: string | null;
+}) {
   const prompts = new Map(quiz.questions.map((q) => [q.id, q.prompt]));
   return (
     <div className="grid gap-4">
@@ -156,6 +178,17 @@ function AttemptResult({ quiz, result, onTryAgain }: { quiz: StudentQuiz; result
           </Button>
         </div>
       )}
+      {askTutor && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 p-3" data-testid="quiz-ask-tutor">
+          <p className="text-sm font-medium">{QuizMessages.askTutor}</p>
+          <Button asChild variant="outline" size="sm">
+            <Link to={askTutor}>
+              <MailIcon aria-hidden="true" />
+              {QuizMessages.contactTutor}
+            </Link>
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -206,8 +239,8 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
     );
   };
 
-  // A fresh grading knows the attempts left after it; otherwise the quiz says.
-  const attemptsLeft = shown ? shown.attemptsLeft : (quiz?.attemptsLeft ?? null);
+  // A fresh grading knows the attempts left after it, until the quiz is read again (then a granted attempt shows too).
+  const attemptsLeft = attemptsLeftNow(quiz, shown);
   const canTryAgain = attemptsLeft === null || attemptsLeft > 0;
 
   return (
@@ -250,6 +283,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
                   }
                 : null
             }
+            askTutor={!result.passed && !canTryAgain && !quiz.preview && !quiz.passed ? askTutorHref(quiz) : null}
           />
         </div>
       ) : (
