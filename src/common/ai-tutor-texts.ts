@@ -15,7 +15,9 @@ export const AiTutorMessages = {
   emptyReply: "I couldn't come up with an answer this time. Please try asking again.",
   unavailableTitle: 'AI Tutor Unavailable',
   unavailable: 'The AI tutor is temporarily unavailable. Please try again.',
-  notConfigured: 'The AI tutor is not configured on this server yet. Please ask your instructor.',
+  /** No model is configured (OPENAI_BASE_URL, AI_MODEL): said once in the panel, whose input and quick questions are then off. */
+  notConfigured: 'The AI tutor is not set up on this site.',
+  notConfiguredTitle: 'AI Tutor Not Set Up',
   budgetSpent: (limit: number) => `You have used all ${limit} of today's questions to the AI tutor. You can ask again tomorrow.`,
   messageRequired: 'Please type a question first.',
   messageTooLong: `Questions can be at most ${AI_TUTOR_MESSAGE_MAX_CHARS} characters.`,

@@ -349,35 +349,39 @@ test('on a phone the tutor is a bottom sheet; a failing or stalled model ends in
   await expect(page.getByRole('button', { name: 'Open AI Tutor' })).toBeFocused();
 });
 
-test('without a configured model, a question ends in the apology and the toast, never a spinner', async ({ page }) => {
+test('without a configured model, the panel says once that the AI tutor is not set up and asks nothing', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAlice(page);
   const { courseId, lessons } = await aliceLessons(page, 1);
   const lesson = lessons[1];
   if (!lesson) throw new Error('the second demo course needs two lessons');
   // This app has a model (the fake one): here the browser sees what a server without OPENAI_BASE_URL
-  // or AI_MODEL answers (tutor.test.ts, 'without a configured model', checks that the server does).
+  // or AI_MODEL answers (ai-tutor.test.ts, 'without a configured model', checks that the server does).
   await page.route(`**/api/lessons/${lesson.id}/tutor`, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), available: false } });
   });
-  await page.route(`**/api/lessons/${lesson.id}/tutor/messages`, (route) =>
-    route.fulfill({
+  const sent: string[] = [];
+  await page.route(`**/api/lessons/${lesson.id}/tutor/messages`, (route) => {
+    sent.push(route.request().postData() ?? '');
+    return route.fulfill({
       status: 503,
-      json: { error: { code: 'SERVICE_UNAVAILABLE', message: AiTutorMessages.notConfigured, title: AiTutorMessages.unavailableTitle } },
-    }),
-  );
+      json: { error: { code: 'SERVICE_UNAVAILABLE', message: AiTutorMessages.notConfigured, title: AiTutorMessages.notConfiguredTitle } },
+    });
+  });
   await page.goto(`/course/${courseId}?lesson=${lesson.id}`);
   await expect(page.getByRole('heading', { name: lesson.title })).toBeVisible();
 
   const panel = await openTutor(page);
-  await expect(panel.getByText(AiTutorMessages.notConfigured)).toBeVisible();
-  await ask(panel, 'Is anyone there?');
-  await expect(messageList(panel).locator('li[data-role="user"]').last()).toContainText('Is anyone there?');
-  await expect(answers(panel).last()).toContainText(AiTutorMessages.apology);
-  await expect(toast(page, AiTutorMessages.unavailableTitle)).toBeVisible();
-  await expect(toast(page, AiTutorMessages.unavailable)).toBeVisible();
-  await expect(panel.getByText(AiTutorMessages.thinking)).toHaveCount(0);
-  await expect(questionBox(panel)).toBeEnabled();
+  await expect(panel.getByText('The AI tutor is not set up on this site.')).toHaveCount(1);
+  await expect(panel.getByTestId('ai-tutor-not-set-up')).toBeVisible();
+  await expect(panel.getByText(AiTutorMessages.welcome(lesson.title))).toHaveCount(0);
+  await expect(questionBox(panel)).toBeDisabled();
+  for (const quick of await panel.getByRole('group', { name: 'Quick questions' }).getByRole('button').all())
+    await expect(quick).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(panel.getByText(AiTutorMessages.apology)).toHaveCount(0);
+  await expect(toast(page, AiTutorMessages.unavailableTitle)).toHaveCount(0);
+  expect(sent).toEqual([]);
   await expectAccessible(page, 'the AI tutor without a configured model');
 });

@@ -55,7 +55,7 @@ export type PreparedQuestion = {
   searchWeb: boolean;
 };
 
-const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorMessages.notConfigured, AiTutorMessages.unavailableTitle);
+const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorMessages.notConfigured, AiTutorMessages.notConfiguredTitle);
 const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt' | 'sources'>): TutorMessage => ({
   id: m.id,
   role: m.role,

@@ -513,21 +513,27 @@ describe('over a real connection', () => {
 });
 
 describe('without a configured model', () => {
-  it('GET says available: false and a question gets 503 with the not-configured message; nothing is stored', async () => {
+  it('GET says available: false, to the student and the tutor; a question gets 503 saying plainly it is not set up; nothing is stored', async () => {
     const bare = await createTestApp({ env: { DATA_DIR: await tempDataDir() } });
     const c = await seedCourse(bare.db, { chapters: [{ title: 'Ch', lessons: [{ title: 'L' }] }] });
     const id = c.lessonIds[0]![0]!;
     await enroll(bare.db, await userId(bare.db, ALICE), c.course.id);
     const cookie = await bare.signIn(ALICE);
 
-    const got = await bare.app.inject({ method: 'GET', url: tutorUrl(id), headers: { cookie } });
-    expect(got.statusCode).toBe(200);
-    expect(got.json()).toMatchObject({ available: false, conversationId: null, messages: [] });
+    for (const caller of [cookie, await bare.signIn(ADMIN)]) {
+      const got = await bare.app.inject({ method: 'GET', url: tutorUrl(id), headers: { cookie: caller } });
+      expect(got.statusCode).toBe(200);
+      expect(got.json()).toMatchObject({ available: false, conversationId: null, messages: [] });
+    }
 
     const res = await bare.app.inject({ method: 'POST', url: `${tutorUrl(id)}/messages`, headers: { cookie }, payload: { content: 'Hi' } });
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toMatchObject({ message: AiTutorMessages.notConfigured, title: AiTutorMessages.unavailableTitle });
+    // Not an outage: no apology, no "try again", no "temporarily unavailable".
+    expect(res.json().error).toMatchObject({ message: 'The AI tutor is not set up on this site.', title: 'AI Tutor Not Set Up' });
+    expect(res.json().error.message).toBe(AiTutorMessages.notConfigured);
+    expect(JSON.stringify(res.json())).not.toMatch(/try again|temporarily|trouble connecting/i);
     expect(await bare.db.$count(tutorMessages)).toBe(0);
+    expect(await bare.db.$count(tutorConversations)).toBe(0);
   });
 });
 

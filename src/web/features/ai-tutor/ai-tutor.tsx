@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { listenForAiTutorRequests, takeAiTutorRequest } from '@web/widgets/practice/ask-ai-tutor';
+import { askedQuestionFate } from './chat-state';
 import { useTutorChat } from './use-tutor-chat';
 
 // The panel (Markdown, highlighting) is its own chunk, fetched when the student first reaches for it.
@@ -78,7 +79,8 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
   };
 
   // A question asked from an exercise ('Ask the AI Tutor' next to a failed result): the panel opens and sends it as
-  // soon as it can; when it cannot (today's questions are used up, the conversation did not load) the panel says why.
+  // soon as it can; when it cannot (no model is set up, today's questions are used up, the conversation did not load)
+  // nothing is sent and the panel says why.
   const asked = useRef<string | null>(null);
   const [, setAsks] = useState(0);
   const lessonId = lesson?.id ?? null;
@@ -97,12 +99,10 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
   useEffect(() => {
     const question = asked.current;
     if (!question || view !== 'open') return;
-    if (chat.canSend) {
-      asked.current = null;
-      chat.send(question);
-    } else if (chat.budgetSpent || (chat.query.isError && !chat.conversation)) {
-      asked.current = null;
-    }
+    const fate = askedQuestionFate(chat, chat.query.isError && !chat.conversation);
+    if (fate === 'wait') return;
+    asked.current = null;
+    if (fate === 'send') chat.send(question);
   });
 
   return (

@@ -7,6 +7,7 @@ import { currentPracticeFocus } from '@web/widgets/practice/practice-focus';
 import { isApiError } from '@web/lib/api';
 import { randomUuid } from '@web/lib/device-id';
 import { useTutorConversation } from './api/get-tutor-conversation';
+import { chatState } from './chat-state';
 import { tutorKeys } from './api/tutor-keys';
 
 /**
@@ -34,7 +35,7 @@ type AskVariables = {
 
 /** 429: today's questions are used up (the GET that follows gives the exact figures). */
 const isBudgetRefusal = (error: unknown) => isApiError(error) && error.status === 429;
-/** 503 with the not-configured text (answered with the apology, like any other outage, and the panel's note). */
+/** 503 with the not-configured text: the server has no model. Not an outage: no apology, no toast. */
 const isNotConfigured = (error: unknown) => isApiError(error) && error.status === 503 && error.message === AiTutorMessages.notConfigured;
 /** Refused before any answer for a reason the student can act on: their question comes back to the input. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
@@ -131,8 +132,14 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
     },
     onError: (error, v) => {
       if (!isCurrent(v)) return;
-      // No model configured on the server: the same apology and toast as any outage; the panel's note says why.
-      if (isNotConfigured(error)) patch(v.lessonId, (c) => ({ ...c, available: false }));
+      // No model configured on the server (it restarted without one since the panel loaded): no apology and no
+      // "try again", which are for passing failures; the panel says once that the tutor is not set up, and the
+      // question goes back to the input.
+      if (isNotConfigured(error)) {
+        patch(v.lessonId, (c) => ({ ...c, available: false, messages: c.messages.filter((m) => m.local !== 'pending') }));
+        setReturnedDraft({ id: randomUuid(), text: v.content });
+        return;
+      }
       if (isRefusal(error)) {
         patch(v.lessonId, (c) => {
           const messages = c.messages.filter((m) => m.local !== 'pending');
@@ -160,9 +167,8 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
 
   const conversation = query.data as ChatConversation | undefined;
   const waiting = !!stream && stream.status !== 'done';
-  const budgetSpent = !!conversation && !conversation.budget.unlimited && conversation.budget.remaining <= 0;
-  // Without a configured model the student may still ask: the answer is the apology and toast of an outage, and the panel's note says why.
-  const canSend = !!lessonId && !!conversation && !budgetSpent && !waiting;
+  // Without a configured model nothing can be asked: the panel says so once (no apology, no toast).
+  const { notSetUp, budgetSpent, canSend } = chatState(lessonId, conversation, waiting);
   // The finished answer is shown from the list once it is there.
   const visibleStream =
     stream && !(stream.status === 'done' && conversation?.messages.some((m) => m.id === stream.messageId)) ? stream : null;
@@ -198,5 +204,17 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
     patch(lessonId, (c) => ({ ...c, conversationId: null, messages: [] }));
   };
 
-  return { query, conversation, stream: visibleStream, waiting, canSend, budgetSpent, send, newChat, announcement, returnedDraft };
+  return {
+    query,
+    conversation,
+    stream: visibleStream,
+    waiting,
+    canSend,
+    notSetUp,
+    budgetSpent,
+    send,
+    newChat,
+    announcement,
+    returnedDraft,
+  };
 }

@@ -65,7 +65,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
   const bodyId = useId();
   const list = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const { query, conversation, stream, waiting, canSend } = chat;
+  const { query, conversation, stream, waiting, canSend, notSetUp } = chat;
   const messages = conversation?.messages ?? [];
   const [newChats, setNewChats] = useState(0);
 
@@ -92,7 +92,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
   }, [messages.length, stream?.text, stream?.status, minimized, lesson?.id]);
 
   const budget = conversation?.budget;
-  const budgetSpent = !!conversation?.available && chat.budgetSpent;
+  const budgetSpent = chat.budgetSpent;
   const loaded = !!lesson && !!conversation;
 
   return (
@@ -214,7 +214,16 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             <Spinner label="Loading conversation..." showLabel className="py-8" />
           ) : (
             <ol className="flex flex-col gap-4" aria-label="Messages">
-              <MessageItem role="assistant" content={AiTutorMessages.welcome(lesson.title)} createdAt={welcomeAt} copyable={false} />
+              {/* Without a model, said once instead of a welcome that invites questions; earlier messages stay readable. */}
+              {notSetUp ? (
+                <li>
+                  <Alert role="note" data-testid="ai-tutor-not-set-up">
+                    {AiTutorMessages.notConfigured}
+                  </Alert>
+                </li>
+              ) : (
+                <MessageItem role="assistant" content={AiTutorMessages.welcome(lesson.title)} createdAt={welcomeAt} copyable={false} />
+              )}
               {messages.map((m) => (
                 <MessageItem
                   key={m.id}
@@ -242,11 +251,6 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
           )}
         </div>
 
-        {loaded && !conversation.available && (
-          <Alert className="mx-3 mb-2 w-auto" role="note">
-            {AiTutorMessages.notConfigured}
-          </Alert>
-        )}
         {loaded && budgetSpent && budget && (
           <Alert variant="warning" className="mx-3 mb-2 w-auto" role="note">
             {AiTutorMessages.budgetSpent(budget.limit)}
@@ -260,9 +264,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
           disabled={!canSend}
           onSend={chat.send}
           returnedDraft={chat.returnedDraft}
-          footnote={
-            loaded && conversation.available && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining) : undefined
-          }
+          footnote={loaded && !notSetUp && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining) : undefined}
           inputRef={inputRef}
         />
       </div>
