@@ -124,6 +124,7 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/exercises/:exerciseId': ['admin', 400],
   'DELETE /api/admin/exercises/:exerciseId': ['admin', 404],
   'PUT /api/admin/lessons/:lessonId/exercises/order': ['admin', 400],
+  'POST /api/admin/lessons/:lessonId/exercises/reference-runs': ['admin', 400],
   'GET /api/admin/exercises/:exerciseId/report': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions': ['admin', 404],
