@@ -479,3 +479,59 @@ export function resultSummary(verdict: Verdict, passed: number, total: number): 
   if (passed === total && total > 0) return 'All tests passed';
   return `${passed} of ${total} tests passed`;
 }
+
+// ---------- the tutor's submission history ----------
+
+/** Attempts per page of a student's submission history; 'Show older' asks for the next page. */
+export const SUBMISSION_HISTORY_PAGE = 30;
+export const SUBMISSION_HISTORY_PAGE_MAX = 100;
+
+/** GET /api/admin/exercises/:exerciseId/students/:studentId/submissions */
+export const submissionHistoryQuerySchema = z.object({
+  /** The `nextBefore` of the page shown: only attempts older than it. */
+  before: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(SUBMISSION_HISTORY_PAGE_MAX).default(SUBMISSION_HISTORY_PAGE),
+});
+
+/** An attempt's outcome in the history: the summary line and the score, not the tests. */
+export const submissionHistoryResultSchema = submissionResultSchema.pick({
+  verdict: true,
+  passedCount: true,
+  totalCount: true,
+  summary: true,
+  pictureSource: true,
+  score: true,
+});
+export type SubmissionHistoryResult = z.infer<typeof submissionHistoryResultSchema>;
+
+/**
+ * One attempt of a student (a Run or a Submit; never the tutor's reference checks or previews), without its code: a code
+ * is up to 64 KB, so the tutor asks for the ones to read or compare.
+ */
+export const submissionHistoryEntrySchema = z.object({
+  id: z.string(),
+  /** Its place among the student's attempts kept, the first being 1. */
+  number: z.number().int(),
+  mode: submissionModeSchema,
+  status: z.enum(['queued', 'running', 'done']),
+  /** Exact times: the tutor's view is never rounded. */
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  result: submissionHistoryResultSchema.nullable(),
+  lessonCompleted: z.boolean(),
+});
+export type SubmissionHistoryEntry = z.infer<typeof submissionHistoryEntrySchema>;
+
+/** A page of a student's attempts at an exercise, newest first. */
+export const submissionHistorySchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  /** Every attempt kept, all pages together. */
+  total: z.number().int(),
+  entries: z.array(submissionHistoryEntrySchema),
+  /** The `before` of the next older page; null when this page reaches the first attempt. */
+  nextBefore: z.string().nullable(),
+  /** Runs are deleted after this many days; Submits are kept. */
+  runsKeptDays: z.number().int(),
+});
+export type SubmissionHistory = z.infer<typeof submissionHistorySchema>;

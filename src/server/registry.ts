@@ -41,7 +41,13 @@ import {
   createStudentsService,
 } from './domains/students';
 import { languageSupport } from '../grading/dispatch';
-import { createPracticeAuthoringService, practiceRoutes, createPracticeService, createSubmissionWaiter } from './domains/practice';
+import {
+  createPracticeAuthoringService,
+  practiceRoutes,
+  createPracticeService,
+  createSubmissionHistoryService,
+  createSubmissionWaiter,
+} from './domains/practice';
 import { createQuizzesAuthoringService, quizzesRoutes, createQuizzesService } from './domains/quizzes';
 import { createUsageBudget, mediaConfigOf, mediaHelpersRoutes, createMediaHelpersService, createWebSources } from './domains/media-helpers';
 import { sessionUserHeader } from './platform/http/session-user-header';
@@ -149,6 +155,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     submissionWaiter,
     practice,
     practiceAuthoring: createPracticeAuthoringService({ db, waiter: submissionWaiter }),
+    submissionHistory: createSubmissionHistoryService({ db }),
     quizzes: createQuizzesService({ db, learning, now }),
     quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
     notifications: createNotificationsService({ db, ctx: mailContext, secret, now }),
@@ -196,7 +203,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(certificatesRoutes, { certificates: s.certificates });
   await app.register(analyticsRoutes, { analytics: s.analytics, now });
   await app.register(learningEventsRoutes, { events: s.learningEvents });
-  await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring });
+  await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring, history: s.submissionHistory });
   await app.register(quizzesRoutes, { quizzes: s.quizzes, authoring: s.quizzesAuthoring });
   await app.register(invitationsRoutes, { invitations: s.invitations });
   await app.register(notificationsRoutes, { notifications: s.notifications });

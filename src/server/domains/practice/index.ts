@@ -3,4 +3,5 @@ export { createPracticeAuthoringService } from './practice-authoring.service';
 export { exerciseFigures, exerciseStatsOf, pruneOldRuns } from './practice.queries';
 export { practiceRoutes } from './practice.routes';
 export { createPracticeService, type PracticeService } from './practice.service';
+export { createSubmissionHistoryService } from './submission-history';
 export { createSubmissionWaiter } from './submission-waiter';

@@ -12,20 +12,24 @@ import {
   reorderExercisesSchema,
   studentWorkSchema,
   submissionBodySchema,
+  submissionHistoryQuerySchema,
+  submissionHistorySchema,
   submissionSchema,
 } from '../../../common/practice';
 import { requireAdmin, requireApproved } from '../../platform/http/guards';
 import type { PracticeAuthoringService } from './practice-authoring.service';
 import { WAIT_MAX_MS, type PracticeService } from './practice.service';
+import type { SubmissionHistoryService } from './submission-history';
 
 const tags = ['practice'];
 const stringify = () => (data: unknown) => JSON.stringify(data);
 
 /** Exercises: the tutor's authoring and figures, the student's drafts and submissions. */
-export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; authoring: PracticeAuthoringService }> = async (
-  app,
-  { practice, authoring },
-) => {
+export const practiceRoutes: FastifyPluginAsyncZod<{
+  practice: PracticeService;
+  authoring: PracticeAuthoringService;
+  history: SubmissionHistoryService;
+}> = async (app, { practice, authoring, history }) => {
   // ---------- the tutor ----------
   app.get(
     '/api/admin/lessons/:lessonId/exercises',
@@ -143,6 +147,37 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; 
       },
     },
     async (request) => authoring.studentWork(request.params.exerciseId, request.params.studentId),
+  );
+
+  // The student's submission history: every Run and Submit, a page at a time without code; an attempt in full on demand.
+  app.get(
+    '/api/admin/exercises/:exerciseId/students/:studentId/submissions',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "A student's Runs and Submits of the exercise, newest first, a page at a time (no code: ask for an attempt)",
+        params: z.object({ exerciseId: z.string(), studentId: z.string() }),
+        querystring: submissionHistoryQuerySchema,
+        response: { 200: submissionHistorySchema },
+      },
+    },
+    async (request) => history.list(request.params.exerciseId, request.params.studentId, request.query),
+  );
+
+  app.get(
+    '/api/admin/exercises/:exerciseId/students/:studentId/submissions/:submissionId',
+    {
+      onRequest: requireAdmin,
+      serializerCompiler: stringify,
+      schema: {
+        tags,
+        summary: "One of a student's attempts at the exercise in full: its code and every test's outcome, exact times",
+        params: z.object({ exerciseId: z.string(), studentId: z.string(), submissionId: z.string() }),
+        response: { 200: submissionSchema },
+      },
+    },
+    async (request) => history.attempt(request.params.exerciseId, request.params.studentId, request.params.submissionId),
   );
 
   // ---------- the student (and the tutor's preview) ----------

@@ -1,8 +1,12 @@
 import type { AdminExercise } from '@common/practice';
+import { HistoryIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDate } from '@web/lib/format-date';
 import { useStudentWork } from '../api/get-student-work';
 import { CodeEditor } from '../editor/code-editor';
+import { SubmissionHistory } from './submission-history';
 import { SubmissionResult } from './submission-result';
 
 const sourceText = {
@@ -14,6 +18,8 @@ const sourceText = {
 /** A student's latest code on an exercise and how it did, read only. */
 export function StudentWorkView({ exercise, studentId }: { exercise: AdminExercise; studentId: string }) {
   const work = useStudentWork(exercise.id, studentId);
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = useId();
   if (work.isPending) return <Spinner label="Loading the student's code…" showLabel className="py-10" />;
   if (work.isError)
     return (
@@ -24,10 +30,19 @@ export function StudentWorkView({ exercise, studentId }: { exercise: AdminExerci
   const { name, code, source, latestSubmission } = work.data;
   return (
     <div className="grid min-w-0 gap-3">
-      <p className="text-sm text-muted-foreground">
-        {sourceText[source]}
-        {latestSubmission?.finishedAt && ` Graded ${formatDate(latestSubmission.finishedAt)}.`}
-      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="min-w-0 flex-1 text-sm text-muted-foreground">
+          {sourceText[source]}
+          {latestSubmission?.finishedAt && ` Graded ${formatDate(latestSubmission.finishedAt)}.`}
+        </p>
+        <Button variant="outline" size="sm" aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory((s) => !s)}>
+          <HistoryIcon aria-hidden="true" />
+          Submission History
+        </Button>
+      </div>
+      <div id={historyId} hidden={!showHistory} className="rounded-lg border p-3">
+        {showHistory && <SubmissionHistory exercise={exercise} studentId={studentId} name={name} />}
+      </div>
       <CodeEditor value={code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
       {latestSubmission?.result && (
         <SubmissionResult result={latestSubmission.result} kind={latestSubmission.mode === 'run' ? 'Run' : 'Submitted'} showHiddenDetails />
