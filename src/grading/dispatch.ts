@@ -1,35 +1,68 @@
 // The grading engine's one entry: takes a student's program and the tests, returns a verdict per test, for every
-// language. Student code is hostile: C runs as WebAssembly, JavaScript in QuickJS (both in worker threads the grader
-// can terminate), Java in a bubblewrap sandbox under an unprivileged uid. None of them sees the files, environment or
+// language. Student code is hostile: C runs natively with the sanitizers in a bubblewrap sandbox under an unprivileged
+// uid where the machine allows, else as WebAssembly; JavaScript in QuickJS (WebAssembly C and QuickJS in worker threads
+// the grader can terminate); Java in the same bubblewrap sandbox as native C. None of them sees the files, environment or
 // network of this process. WebGL is drawn here by Chromium in the same kind of sandbox, and its checks run over that
 // picture; only where this machine cannot draw are they run over the picture the student's browser sent, and the
 // outcome says so.
 import { LIMIT_DEFAULTS, LIMIT_RANGES, PracticeMessages } from '../common/practice';
 import type { CanvasCheckResult, Grader, GradingLimits, GradingResult, GradingSpec, LanguageSupport } from './contract';
 import { CCompiler } from './languages/c/c-compiler';
-import { gradeC } from './languages/c/c-program';
+import { gradeC, WEBASSEMBLY_C_DESCRIPTION } from './languages/c/c-program';
+import { gradeNativeC, NATIVE_C_DESCRIPTION, nativeCSupport } from './languages/c/native-c';
 import { gradeJava, javaSupport } from './languages/java/java-sandbox';
 import { gradeJavaScript } from './languages/javascript/javascript-program';
 import { runCanvasChecks } from './languages/webgl/canvas-checks';
 import { drawingSupport, drawPicture, type DrawOptions } from './languages/webgl/draw-picture';
 import { RunThread } from './sandbox/run-thread';
 
-/** The grader's parts, exposed for tests that check the compiler thread is reused. */
-export type GraderInternals = { cCompiler: CCompiler };
+/** The grader's parts, exposed for tests that check the compiler thread is reused and which C path a grader took. */
+export type GraderInternals = { cCompiler: CCompiler; cPath: () => Promise<CPath> };
 
 /**
- * `sandboxSlot` tells concurrent graders on one machine apart (each gets its own sandbox uid);
+ * How this machine grades C: 'native' (gcc with AddressSanitizer and UndefinedBehaviorSanitizer, in the bubblewrap
+ * sandbox; needs gcc, bubblewrap and root) or 'webassembly' (Clang compiled to WebAssembly, needing nothing installed).
+ */
+export type CPath = 'native' | 'webassembly';
+export type CGradingPath = { path: CPath; description: string; reason?: string };
+
+/**
+ * The C path this machine's graders take, with a line saying so for the student and the README, and why not native
+ * where it is not. Found once per process (the native probe runs in `slot`'s sandbox, as languageSupport's Java probe).
+ */
+export async function cGradingPath(slot = 0): Promise<CGradingPath> {
+  const native = await nativeCSupport(slot);
+  if (native.ok) return { path: 'native', description: NATIVE_C_DESCRIPTION };
+  return { path: 'webassembly', description: WEBASSEMBLY_C_DESCRIPTION, reason: `Not native: ${native.reason}` };
+}
+
+/**
+ * `sandboxSlot` tells concurrent graders on one machine apart (each gets its own sandbox uid); `cPath` picks the C path
+ * ('auto', the default: native where this machine can, else WebAssembly; see cGradingPath);
  * `compileTimeLimitMs` (C's, default 5 s) exists so that tests of a runaway compile need not wait that long; `chromePath`
  * (default CHROME_PATH, else Debian's Chromium) is where WebGL pictures are drawn from; `spareCompiler` keeps a second C
  * compiler loaded, so that a compile stopped at its limit does not leave the next student a cold one.
  */
 export function createGrader(
-  options: { sandboxSlot?: number; compileTimeLimitMs?: number; chromePath?: string; spareCompiler?: boolean } = {},
+  options: {
+    sandboxSlot?: number;
+    compileTimeLimitMs?: number;
+    chromePath?: string;
+    spareCompiler?: boolean;
+    cPath?: CPath | 'auto';
+  } = {},
 ): Grader & { internals: GraderInternals } {
   const sandboxSlot = options.sandboxSlot ?? 0;
   const cCompiler = new CCompiler(options.compileTimeLimitMs, options.spareCompiler);
   const wasiRunner = new RunThread('wasi-run-thread');
   const quickJsRunner = new RunThread('quickjs-run-thread');
+  // The WebAssembly compiler loads (half a gigabyte) only when this grader's C path is WebAssembly.
+  let cPathChoice: Promise<CPath> | null = null;
+  const cPath = (): Promise<CPath> => {
+    cPathChoice ??=
+      options.cPath && options.cPath !== 'auto' ? Promise.resolve(options.cPath) : cGradingPath(sandboxSlot).then((c) => c.path);
+    return cPathChoice;
+  };
   // One grading at a time per grader: the threads run one program each, and the caller runs graders side by side.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -38,7 +71,9 @@ export function createGrader(
     const checked = { ...spec, limits };
     switch (spec.language) {
       case 'c':
-        return gradeC(checked, cCompiler, wasiRunner);
+        return (await cPath()) === 'native'
+          ? gradeNativeC(checked, { slot: sandboxSlot, compileTimeLimitMs: options.compileTimeLimitMs })
+          : gradeC(checked, cCompiler, wasiRunner);
       case 'javascript':
         return gradeJavaScript(checked, quickJsRunner);
       case 'java': {
@@ -60,7 +95,7 @@ export function createGrader(
   };
 
   return {
-    internals: { cCompiler },
+    internals: { cCompiler, cPath },
     grade,
     async warm() {
       // Java's probe runs once per process and is cached; it needs nothing warm. So does the WebGL drawing's, which
@@ -68,6 +103,8 @@ export function createGrader(
       // other: both sandboxes may run as the same uid, whose process limit one would otherwise take from the other.
       await languageSupport(sandboxSlot);
       await drawingSupport({ chromePath: options.chromePath, slot: sandboxSlot });
+      // The C path in use (its probe, when native, compiles and runs once in this grader's slot).
+      const path = await cPath();
       const failed: string[] = [];
       for (const program of WARM_UP_PROGRAMS) {
         const result = await grade(program).catch((error: unknown) => ({ kind: 'error' as const, message: String(error) }));
@@ -75,8 +112,9 @@ export function createGrader(
         if (!passed) failed.push(`${program.language}: ${JSON.stringify(result).slice(0, 500)}`);
       }
       if (failed.length) throw new Error(`Warming up the grader failed (${failed.join('; ')})`);
-      // The spare compiler too: a runaway compile right after the start finds it loaded.
-      await cCompiler.spareWhenReady();
+      // The spare compiler too: a runaway compile right after the start finds it loaded. The native path keeps none:
+      // gcc starts afresh for every compile, its files in the page cache once the warm-up has run.
+      if (path === 'webassembly') await cCompiler.spareWhenReady();
     },
     async close() {
       await Promise.all([cCompiler.close(), wasiRunner.close(), quickJsRunner.close()]);
@@ -119,7 +157,10 @@ async function gradeWebgl(spec: GradingSpec, draw: DrawOptions): Promise<Grading
   }
 }
 
-/** What `warm` grades: the smallest programs that load each compiler and runtime and run them once. */
+/**
+ * What `warm` grades: the smallest programs that load each compiler and runtime and run them once. The C program is
+ * graded on the grader's C path, so that path is what is warm.
+ */
 const WARM_UP_PROGRAMS: GradingSpec[] = [
   {
     language: 'c',

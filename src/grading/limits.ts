@@ -116,6 +116,8 @@ export const messages = {
   wrongExitCode: (actual: number | null, expected: number) =>
     `Your program ended with exit code ${actual ?? 'unknown'}, expected ${expected}.`,
   compileTimeLimit: (limitMs = COMPILE_TIME_LIMIT_MS) => `Compilation took longer than ${secondsInWords(limitMs)} and was stopped.`,
+  compileMemoryLimit: (memoryMb: number) => `Compilation used more than ${memoryMb} MB of memory and was stopped.`,
+  compileFileLimit: (fileMb: number) => `Compilation wrote a file larger than ${fileMb} MB (a huge initialized array?) and was stopped.`,
 };
 
 /** Turns a run into the student's result for one test: status, verdict and the words explaining it. */

@@ -3,6 +3,7 @@
 // waits seconds for a compiler to load.
 import type { Worker } from 'node:worker_threads';
 import type { CompileReply, CompileRequest } from './c-compiler-thread';
+import type { CProgram } from './c-test-program';
 import { C_COMPILE_TIME_LIMIT_MS } from '../../limits';
 import { startThread } from '../../sandbox/thread-script';
 import { wasmApi } from '../../sandbox/wasm-api';
@@ -10,6 +11,7 @@ import { wasmApi } from '../../sandbox/wasm-api';
 export type CompileOutcome = { ok: true; module: WebAssembly.Module; output: string } | { ok: false; output: string; timedOut: boolean };
 
 type CompilerThread = { thread: Worker; ready: Promise<void> };
+type CompiledFiles = Pick<CProgram, 'files' | 'sources' | 'dataFiles'>;
 
 export class CCompiler {
   /** How many compiler threads were started: stays 1 (2 with a spare) while compiles end normally. */
@@ -43,10 +45,22 @@ export class CCompiler {
     return spare.thread;
   }
 
-  compile(code: string, memoryMb: number): Promise<CompileOutcome> {
-    const run = this.queue.then(() => this.compileNow(code, memoryMb));
+  /**
+   * Compiles the builder's program (c-test-program.ts: the student's code, the tutor's files, the tests' driver), or
+   * one main.c given as its code.
+   */
+  compile(program: CompiledFiles | string, memoryMb: number): Promise<CompileOutcome> {
+    const files = typeof program === 'string' ? { files: { 'main.c': program }, sources: ['main.c'], dataFiles: [] } : program;
+    const run = this.queue.then(() => this.compileNow(files, memoryMb));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Only checks the program's C (no object, no link): whether the student's code compiles on its own, say. */
+  check(program: CompiledFiles, memoryMb: number): Promise<{ ok: boolean; output: string; timedOut: boolean }> {
+    const run = this.queue.then(() => this.compileNow(program, memoryMb, true));
+    this.queue = run.catch(() => undefined);
+    return run.then((outcome) => ({ ok: outcome.ok, output: outcome.output, timedOut: !outcome.ok && outcome.timedOut }));
   }
 
   async close(): Promise<void> {
@@ -98,7 +112,7 @@ export class CCompiler {
     });
   }
 
-  private async compileNow(code: string, memoryMb: number): Promise<CompileOutcome> {
+  private async compileNow(program: CompiledFiles, memoryMb: number, syntaxOnly = false): Promise<CompileOutcome> {
     await this.ensureThread();
     const thread = this.thread!;
     const id = this.nextId++;
@@ -119,7 +133,14 @@ export class CCompiler {
       thread.on('message', onMessage);
       thread.on('error', onError);
       thread.on('exit', onExit);
-      const request: CompileRequest = { id, code, memoryMb };
+      const request: CompileRequest = {
+        id,
+        files: program.files,
+        sources: program.sources,
+        dataFiles: program.dataFiles,
+        memoryMb,
+        syntaxOnly,
+      };
       thread.postMessage(request);
     });
     if (reply === 'timeout' || reply instanceof Error) {
@@ -130,6 +151,7 @@ export class CCompiler {
       return { ok: false, output: '', timedOut: true };
     }
     if (!reply.ok) return { ok: false, output: reply.output, timedOut: false };
+    if (syntaxOnly) return { ok: true, module: null as unknown as WebAssembly.Module, output: reply.output };
     return { ok: true, module: await wasmApi.compile(reply.wasm), output: reply.output };
   }
 
