@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CANVAS_SAMPLE } from '../../common/practice';
 import { runCanvasChecks } from '../../grading/languages/webgl/canvas-checks';
 import { createGrader } from '../../grading/dispatch';
+import { gradingSpecOf } from '../../grading/worker/grading-worker';
 import { demoCourses } from './seed-content';
 import { demoExercises } from './seed-exercises';
 
@@ -12,7 +13,9 @@ import { demoExercises } from './seed-exercises';
  */
 
 const grader = createGrader({ sandboxSlot: 300 + (process.pid % 100) });
-afterAll(() => grader.close());
+// C is graded natively where the machine can and as WebAssembly on a fresh clone: the demo works on both.
+const wasmGrader = createGrader({ sandboxSlot: 400 + (process.pid % 100), cPath: 'webassembly' });
+afterAll(() => Promise.all([grader.close(), wasmGrader.close()]));
 
 const LIMITS = { timeMs: 2000, memoryMb: 128, outputKb: 64 };
 
@@ -38,7 +41,7 @@ function triangle(inside: [number, number, number], outside: [number, number, nu
 }
 
 describe('the demo exercises', () => {
-  it('are placed in lessons of the demo courses, three in C, two in Java, one in JavaScript, two in WebGL', () => {
+  it('are placed in lessons of the demo courses, five in C, two in Java, two in JavaScript, two in WebGL', () => {
     for (const x of demoExercises) {
       const course = demoCourses.find((c) => c.title === x.course);
       expect(
@@ -47,31 +50,100 @@ describe('the demo exercises', () => {
       ).toBe(true);
     }
     const count = (language: string) => demoExercises.filter((x) => x.language === language).length;
-    expect([count('c'), count('java'), count('javascript'), count('webgl')]).toEqual([3, 2, 1, 2]);
+    expect([count('c'), count('java'), count('javascript'), count('webgl')]).toEqual([5, 2, 2, 2]);
   });
 
   for (const x of demoExercises.filter((e) => e.language !== 'webgl')) {
     it(`${x.title} (${x.language}): the reference passes every test, the starter code does not`, async () => {
-      const spec = (code: string) => ({
-        language: x.language as 'c' | 'java' | 'javascript',
-        code,
-        limits: LIMITS,
-        tests: x.tests.map((t, i) => ({
-          id: String(i + 1),
-          input: t.input,
-          expectedOutput: t.expectedOutput,
-          match: 'trailing_whitespace' as const,
-          expectedExitCode: null,
-        })),
-      });
-      const reference = await grader.grade(spec(x.referenceSolution));
-      expect(reference.kind, JSON.stringify(reference).slice(0, 400)).toBe('graded');
-      if (reference.kind === 'graded')
-        expect(reference.tests.map((t) => [t.testId, t.passed, t.message])).toEqual(x.tests.map((_, i) => [String(i + 1), true, null]));
-      const starter = await grader.grade(spec(x.starterCode));
-      expect(starter.kind === 'graded' && starter.tests.every((t) => t.passed)).toBe(false);
+      // As the server queues a submission of it (practice.service), then as the worker hands it to the grader.
+      const spec = (code: string) =>
+        gradingSpecOf({
+          language: x.language,
+          code,
+          limits: LIMITS,
+          tests: x.tests.map((t, i) => ({
+            position: i + 1,
+            hidden: t.hidden ?? false,
+            input: t.input,
+            expectedOutput: t.expectedOutput,
+            match: 'trailing_whitespace' as const,
+            expectedExitCode: null,
+            code: t.code ?? null,
+            name: t.name ?? null,
+            points: t.points ?? 1,
+          })),
+          files: (x.files ?? []).map((f) => ({ name: f.name, content: f.content })),
+          mode: x.mode ?? 'tests',
+        });
+      for (const by of x.language === 'c' ? [grader, wasmGrader] : [grader]) {
+        const reference = await by.grade(spec(x.referenceSolution));
+        expect(reference.kind, JSON.stringify(reference).slice(0, 400)).toBe('graded');
+        if (reference.kind === 'graded') {
+          expect(reference.tests.length).toBeGreaterThan(0);
+          expect(reference.tests.filter((t) => !t.passed).map((t) => [t.testId, t.message])).toEqual([]);
+          if (x.mode !== 'junit') expect(reference.tests.map((t) => t.testId)).toEqual(x.tests.map((_, i) => String(i + 1)));
+        }
+        const starter = await by.grade(spec(x.starterCode));
+        expect(starter.kind === 'graded' && starter.tests.every((t) => t.passed)).toBe(false);
+      }
     }, 60_000);
   }
+
+  it("'Count the nodes of a list': the starter reads through NULL on the empty list, and both C paths say so with its line", async () => {
+    const x = demoExercises.find((e) => e.title === 'Count the nodes of a list')!;
+    const empty = x.tests.findIndex((t) => t.code?.includes('length(NULL)'));
+    const spec = gradingSpecOf({
+      language: 'c',
+      code: x.starterCode,
+      limits: LIMITS,
+      tests: [
+        {
+          position: 1,
+          hidden: false,
+          input: '',
+          expectedOutput: x.tests[empty]!.expectedOutput,
+          match: 'trailing_whitespace',
+          expectedExitCode: null,
+          code: x.tests[empty]!.code ?? null,
+        },
+      ],
+      files: (x.files ?? []).map((f) => ({ name: f.name, content: f.content })),
+    });
+    const line = x.starterCode.split('\n').findIndex((l) => l.includes('head->next')) + 1;
+    for (const by of [grader, wasmGrader]) {
+      const result = await by.grade(spec);
+      if (result.kind !== 'graded') throw new Error(JSON.stringify(result).slice(0, 400));
+      expect(result.tests[0]).toMatchObject({ passed: false, status: 'runtime_error' });
+      expect(result.tests[0]!.message).toMatch(/NULL pointer/);
+      expect(result.tests[0]!.message).toContain(`line ${line}`);
+    }
+  }, 60_000);
+
+  it("'Sum an array through a pointer': reading one past the end is caught natively, naming the array's line", async () => {
+    const x = demoExercises.find((e) => e.title === 'Sum an array through a pointer')!;
+    const wrong = x.referenceSolution.replace('i < n', 'i <= n');
+    const spec = gradingSpecOf({
+      language: 'c',
+      code: wrong,
+      limits: LIMITS,
+      tests: x.tests.map((t, i) => ({
+        position: i + 1,
+        hidden: false,
+        input: '',
+        expectedOutput: t.expectedOutput,
+        match: 'trailing_whitespace' as const,
+        expectedExitCode: null,
+        code: t.code ?? null,
+      })),
+    });
+    const result = await grader.grade(spec);
+    if (result.kind !== 'graded') throw new Error(JSON.stringify(result).slice(0, 400));
+    const line = wrong.split('\n').findIndex((l) => l.includes('total += a[i]')) + 1;
+    if ((await grader.internals.cPath()) !== 'native') return;
+    expect(result.tests[0]).toMatchObject({ passed: false, status: 'runtime_error' });
+    expect(result.tests[0]!.message).toMatch(/past the end/);
+    expect(result.tests[0]!.message).toContain(`line ${line}`);
+  }, 60_000);
 
   it('WebGL: the checks pass on the picture the reference draws, and fail on a blank canvas', async () => {
     const [red, blue] = demoExercises.filter((e) => e.language === 'webgl');

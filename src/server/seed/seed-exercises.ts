@@ -5,7 +5,8 @@ import type { ExerciseLanguage } from '../../common/practice';
  * its tests (seed-exercises.test.ts grades them with the real grader, and renders nothing for
  * WebGL but checks the checks against a picture drawn the way the reference draws it).
  */
-export type SeedTest = { input: string; expectedOutput: string; hidden?: boolean };
+export type SeedTest = { input: string; expectedOutput: string; hidden?: boolean; name?: string; code?: string; points?: number };
+export type SeedFile = { name: string; content: string; hidden?: boolean };
 export type SeedExercise = {
   course: string;
   lesson: string;
@@ -15,6 +16,10 @@ export type SeedExercise = {
   starterCode: string;
   referenceSolution: string;
   tests: SeedTest[];
+  /** The tutor's support files: read only for the student unless hidden. */
+  files?: SeedFile[];
+  /** 'junit': graded by the JUnit 5 class among the files (Java), the listed tests then empty. */
+  mode?: 'tests' | 'junit';
 };
 
 const C_COURSE = 'C Programming Fundamentals';
@@ -188,42 +193,157 @@ int main(void) {
     title: 'Swap through pointers',
     language: 'c',
     statement:
-      'Write `void swap(int *a, int *b)` so that it exchanges the two numbers its arguments point to. `main` is written for you: it reads two numbers, calls `swap` and prints them.\n\nFor `1 2` the program prints `2 1`.',
-    starterCode: `#include <stdio.h>
-
-void swap(int *a, int *b) {
+      'Write `void swap(int *a, int *b)` so that it exchanges the two numbers its arguments point to. Your file holds only the function: each test calls it, as `swap(&x, &y)`, and prints the two numbers.\n\nAfter `int x = 1, y = 2; swap(&x, &y);`, `x` is `2` and `y` is `1`.',
+    starterCode: `void swap(int *a, int *b) {
     /* Exchange *a and *b. */
 }
-
-int main(void) {
-    int x, y;
-    if (scanf("%d %d", &x, &y) != 2) return 1;
-    swap(&x, &y);
-    printf("%d %d\\n", x, y);
-    return 0;
-}
 `,
-    referenceSolution: `#include <stdio.h>
-
-void swap(int *a, int *b) {
+    referenceSolution: `void swap(int *a, int *b) {
     int t = *a;
     *a = *b;
     *b = t;
 }
-
-int main(void) {
-    int x, y;
-    if (scanf("%d %d", &x, &y) != 2) return 1;
-    swap(&x, &y);
-    printf("%d %d\\n", x, y);
-    return 0;
+`,
+    tests: [
+      {
+        name: 'swap exchanges 1 and 2',
+        code: 'int x = 1, y = 2;\nswap(&x, &y);\nprintf("%d %d\\n", x, y);',
+        input: '',
+        expectedOutput: '2 1\n',
+      },
+      {
+        name: 'swap exchanges a negative and a positive number',
+        code: 'int x = 5, y = -5;\nswap(&x, &y);\nprintf("%d %d\\n", x, y);',
+        input: '',
+        expectedOutput: '-5 5\n',
+      },
+      {
+        name: 'swap leaves two equal numbers equal',
+        code: 'int x = 7, y = 7;\nswap(&x, &y);\nprintf("%d %d\\n", x, y);',
+        input: '',
+        expectedOutput: '7 7\n',
+        hidden: true,
+      },
+      {
+        name: 'swap exchanges the smallest and the largest int',
+        code: 'int x = -2147483647 - 1, y = 2147483647;\nswap(&x, &y);\nprintf("%d %d\\n", x, y);',
+        input: '',
+        expectedOutput: '2147483647 -2147483648\n',
+        hidden: true,
+      },
+    ],
+  },
+  {
+    course: C_COURSE,
+    lesson: 'Understanding Pointers',
+    title: 'Sum an array through a pointer',
+    language: 'c',
+    statement:
+      'Write `int sum(const int *a, int n)`: it returns the sum of the `n` numbers that start at `a`. The tests call it with arrays of their own.\n\nRead exactly `n` numbers: `a[0]` to `a[n - 1]`. Reading `a[n]` reads past the end of the array, and this server tells you so.',
+    starterCode: `int sum(const int *a, int n) {
+    int total = 0;
+    /* Add a[0] to a[n - 1]. */
+    return total;
+}
+`,
+    referenceSolution: `int sum(const int *a, int n) {
+    int total = 0;
+    for (int i = 0; i < n; i++) total += a[i];
+    return total;
 }
 `,
     tests: [
-      { input: '1 2\n', expectedOutput: '2 1\n' },
-      { input: '5 -5\n', expectedOutput: '-5 5\n' },
-      { input: '7 7\n', expectedOutput: '7 7\n', hidden: true },
-      { input: '-2147483648 2147483647\n', expectedOutput: '2147483647 -2147483648\n', hidden: true },
+      {
+        name: 'the sum of 1, 2 and 3 is 6',
+        code: 'int a[] = {1, 2, 3};\nprintf("%d\\n", sum(a, 3));',
+        input: '',
+        expectedOutput: '6\n',
+        points: 2,
+      },
+      {
+        name: 'the sum of one number is that number',
+        code: 'int a[] = {42};\nprintf("%d\\n", sum(a, 1));',
+        input: '',
+        expectedOutput: '42\n',
+        points: 1,
+      },
+      {
+        name: 'the sum of no numbers is 0',
+        code: 'int a[] = {5};\nprintf("%d\\n", sum(a, 0));',
+        input: '',
+        expectedOutput: '0\n',
+        points: 1,
+      },
+      {
+        name: 'negative numbers count too',
+        code: 'int a[] = {-4, 10, -6, 1};\nprintf("%d\\n", sum(a, 4));',
+        input: '',
+        expectedOutput: '1\n',
+        hidden: true,
+        points: 2,
+      },
+    ],
+  },
+  {
+    course: C_COURSE,
+    lesson: 'Understanding Pointers',
+    title: 'Count the nodes of a list',
+    language: 'c',
+    statement:
+      "A linked list is made of `struct node`s (see `list.h`): each points to the `next` one, and the last one's `next` is `NULL`. `int length(const struct node *head)` should say how many nodes the list starting at `head` has, but the version below forgets the empty list: fix it.\n\nAn empty list is `NULL` itself, and its length is 0. Reading `head->next` when `head` is `NULL` reads memory through a NULL pointer.",
+    starterCode: `#include "list.h"
+
+int length(const struct node *head) {
+    int n = 1;
+    while (head->next != NULL) {
+        head = head->next;
+        n++;
+    }
+    return n;
+}
+`,
+    referenceSolution: `#include "list.h"
+
+int length(const struct node *head) {
+    int n = 0;
+    for (; head != NULL; head = head->next) n++;
+    return n;
+}
+`,
+    files: [
+      {
+        name: 'list.h',
+        content: `#include <stddef.h>
+
+/* One node of a singly linked list: a value, and the next node (NULL after the last). */
+struct node {
+    int value;
+    struct node *next;
+};
+
+int length(const struct node *head);
+`,
+      },
+    ],
+    tests: [
+      {
+        name: 'a list of three nodes has length 3',
+        code: 'struct node c = {3, NULL}, b = {2, &c}, a = {1, &b};\nprintf("%d\\n", length(&a));',
+        input: '',
+        expectedOutput: '3\n',
+      },
+      {
+        name: 'a list of one node has length 1',
+        code: 'struct node a = {1, NULL};\nprintf("%d\\n", length(&a));',
+        input: '',
+        expectedOutput: '1\n',
+      },
+      {
+        name: 'the empty list (NULL) has length 0',
+        code: 'printf("%d\\n", length(NULL));',
+        input: '',
+        expectedOutput: '0\n',
+      },
     ],
   },
   {
@@ -232,10 +352,8 @@ int main(void) {
     title: 'A rectangle with methods',
     language: 'java',
     statement:
-      'Complete the class `Rectangle`: its methods `area()` and `perimeter()` return the area and the perimeter. `main` reads the width and the height and prints both, each on a line.\n\nFor `3 4` the program prints `12` and `14`.',
-    starterCode: `import java.util.Scanner;
-
-class Rectangle {
+      'Complete the class `Rectangle`: `area()` returns its area and `perimeter()` its perimeter. It is graded by the JUnit 5 tests in `RectangleTest.java`, which you can read: each `@Test` is one test, named by its `@DisplayName`.\n\nA 3 by 4 rectangle has area 12 and perimeter 14.',
+    starterCode: `class Rectangle {
     private final int width;
     private final int height;
 
@@ -252,19 +370,8 @@ class Rectangle {
         return 0; // twice the width plus twice the height
     }
 }
-
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        Rectangle r = new Rectangle(in.nextInt(), in.nextInt());
-        System.out.println(r.area());
-        System.out.println(r.perimeter());
-    }
-}
 `,
-    referenceSolution: `import java.util.Scanner;
-
-class Rectangle {
+    referenceSolution: `class Rectangle {
     private final int width;
     private final int height;
 
@@ -281,21 +388,41 @@ class Rectangle {
         return 2 * (width + height);
     }
 }
+`,
+    mode: 'junit',
+    files: [
+      {
+        name: 'RectangleTest.java',
+        content: `import static org.junit.jupiter.api.Assertions.assertEquals;
 
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        Rectangle r = new Rectangle(in.nextInt(), in.nextInt());
-        System.out.println(r.area());
-        System.out.println(r.perimeter());
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class RectangleTest {
+    @Test
+    @DisplayName("a 3 by 4 rectangle has area 12")
+    void areaOfThreeByFour() {
+        assertEquals(12, new Rectangle(3, 4).area());
+    }
+
+    @Test
+    @DisplayName("a 3 by 4 rectangle has perimeter 14")
+    void perimeterOfThreeByFour() {
+        assertEquals(14, new Rectangle(3, 4).perimeter());
+    }
+
+    @Test
+    @DisplayName("a 5 by 5 square has area 25 and perimeter 20")
+    void square() {
+        Rectangle r = new Rectangle(5, 5);
+        assertEquals(25, r.area(), "area");
+        assertEquals(20, r.perimeter(), "perimeter");
     }
 }
 `,
-    tests: [
-      { input: '3 4\n', expectedOutput: '12\n14\n' },
-      { input: '5 5\n', expectedOutput: '25\n20\n' },
-      { input: '1 100\n', expectedOutput: '100\n202\n', hidden: true },
+      },
     ],
+    tests: [],
   },
   {
     course: JAVA_COURSE,
@@ -303,11 +430,8 @@ public class Main {
     title: 'Shapes that know their area',
     language: 'java',
     statement:
-      'Make `Circle` and `Square` extend `Shape` and override `area()`. Each line of the input is `circle R` or `square S`; `main` builds the shape and prints its area with two decimals.\n\nFor `circle 1` the program prints `3.14`; for `square 2`, `4.00`.',
-    starterCode: `import java.util.Locale;
-import java.util.Scanner;
-
-abstract class Shape {
+      'Make `Circle` and `Square` extend `Shape` and override `area()`: a circle of radius r has area π r², a square of side s has area s². Hidden JUnit 5 tests check each shape, and one adds up the areas of a list of `Shape`s.',
+    starterCode: `abstract class Shape {
     abstract double area();
 }
 
@@ -324,23 +448,8 @@ class Square extends Shape {
     // Override area() here.
     double area() { return 0; }
 }
-
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        while (in.hasNext()) {
-            String kind = in.next();
-            double size = in.nextDouble();
-            Shape shape = kind.equals("circle") ? new Circle(size) : new Square(size);
-            System.out.println(String.format(Locale.ROOT, "%.2f", shape.area()));
-        }
-    }
-}
 `,
-    referenceSolution: `import java.util.Locale;
-import java.util.Scanner;
-
-abstract class Shape {
+    referenceSolution: `abstract class Shape {
     abstract double area();
 }
 
@@ -357,24 +466,52 @@ class Square extends Shape {
     @Override
     double area() { return side * side; }
 }
+`,
+    mode: 'junit',
+    files: [
+      {
+        name: 'ShapesTest.java',
+        hidden: true,
+        content: `import static org.junit.jupiter.api.Assertions.assertEquals;
 
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        while (in.hasNext()) {
-            String kind = in.next();
-            double size = in.nextDouble();
-            Shape shape = kind.equals("circle") ? new Circle(size) : new Square(size);
-            System.out.println(String.format(Locale.ROOT, "%.2f", shape.area()));
-        }
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+class ShapesTest {
+    @Test
+    @DisplayName("a circle of radius 1 has area π")
+    void unitCircle() {
+        assertEquals(Math.PI, new Circle(1).area(), 1e-9);
+    }
+
+    @Test
+    @DisplayName("a square of side 2 has area 4")
+    void squareOfTwo() {
+        assertEquals(4.0, new Square(2).area(), 1e-9);
+    }
+
+    @Test
+    @DisplayName("a circle of radius 2.5 has area 19.63")
+    void biggerCircle() {
+        assertEquals(19.63, new Circle(2.5).area(), 0.005);
+    }
+
+    @Test
+    @Tag("hidden")
+    @DisplayName("a list of shapes adds up their areas")
+    void listOfShapes() {
+        List<Shape> shapes = List.of(new Square(1.5), new Circle(1), new Square(3));
+        double total = 0;
+        for (Shape s : shapes) total += s.area();
+        assertEquals(2.25 + Math.PI + 9, total, 1e-9);
     }
 }
 `,
-    tests: [
-      { input: 'circle 1\n', expectedOutput: '3.14\n' },
-      { input: 'square 2\n', expectedOutput: '4.00\n' },
-      { input: 'circle 2.5\nsquare 1.5\n', expectedOutput: '19.63\n2.25\n', hidden: true },
+      },
     ],
+    tests: [],
   },
   {
     course: WEBGL_COURSE,
@@ -403,6 +540,44 @@ console.log(clipX.toFixed(2) + ' ' + clipY.toFixed(2));
       { input: '400 300 0 0\n', expectedOutput: '-1.00 1.00\n' },
       { input: '400 300 400 300\n', expectedOutput: '1.00 -1.00\n', hidden: true },
       { input: '640 480 160 360\n', expectedOutput: '-0.50 -0.50\n', hidden: true },
+    ],
+  },
+  {
+    course: WEBGL_COURSE,
+    lesson: 'WebGL in a Nutshell',
+    title: 'Clip space as a function',
+    language: 'javascript',
+    statement:
+      'Write `toClip(width, height, x, y)`: it returns the clip-space position `[clipX, clipY]` of the pixel `(x, y)` on a canvas of `width` by `height` pixels. Each test calls your function and prints its answer with two decimals.\n\n`toClip(400, 300, 200, 150)` returns `[0, 0]`.',
+    starterCode: `function toClip(width, height, x, y) {
+  // Map x from 0..width to -1..1 and y from 0..height to 1..-1.
+  return [0, 0];
+}
+`,
+    referenceSolution: `function toClip(width, height, x, y) {
+  return [(x / width) * 2 - 1, 1 - (y / height) * 2];
+}
+`,
+    tests: [
+      {
+        name: 'the centre of the canvas is (0, 0)',
+        code: 'console.log(toClip(400, 300, 200, 150).map((v) => v.toFixed(2)).join(" "));',
+        input: '',
+        expectedOutput: '0.00 0.00\n',
+      },
+      {
+        name: 'the top-left corner is (-1, 1)',
+        code: 'console.log(toClip(400, 300, 0, 0).map((v) => v.toFixed(2)).join(" "));',
+        input: '',
+        expectedOutput: '-1.00 1.00\n',
+      },
+      {
+        name: 'the bottom-right corner is (1, -1)',
+        code: 'console.log(toClip(400, 300, 400, 300).map((v) => v.toFixed(2)).join(" "));',
+        input: '',
+        expectedOutput: '1.00 -1.00\n',
+        hidden: true,
+      },
     ],
   },
   {

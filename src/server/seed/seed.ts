@@ -1,6 +1,16 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { appSecrets, chapters, courses, enrollments, exercises, exerciseTests, lessons, users } from '../platform/db/schema/index';
+import {
+  appSecrets,
+  chapters,
+  courses,
+  enrollments,
+  exerciseFiles,
+  exercises,
+  exerciseTests,
+  lessons,
+  users,
+} from '../platform/db/schema/index';
 import { demoCourses } from './seed-content';
 import { demoExercises } from './seed-exercises';
 import { SEED_THUMBNAILS, seedThumbnailUrl } from '../domains/media-helpers';
@@ -156,16 +166,27 @@ async function seedDemoExercises(tx: Tx): Promise<void> {
         language: x.language,
         starterCode: x.starterCode,
         referenceSolution: x.referenceSolution,
+        gradingMode: x.mode ?? 'tests',
       })
       .returning({ id: exercises.id });
-    await tx.insert(exerciseTests).values(
-      x.tests.map((t, i) => ({
-        exerciseId: row!.id,
-        position: i + 1,
-        input: t.input,
-        expectedOutput: t.expectedOutput,
-        hidden: t.hidden ?? false,
-      })),
-    );
+    if (x.tests.length)
+      await tx.insert(exerciseTests).values(
+        x.tests.map((t, i) => ({
+          exerciseId: row!.id,
+          position: i + 1,
+          input: t.input,
+          expectedOutput: t.expectedOutput,
+          hidden: t.hidden ?? false,
+          name: t.name ?? '',
+          code: t.code ?? '',
+          points: t.points ?? 1,
+        })),
+      );
+    if (x.files?.length)
+      await tx
+        .insert(exerciseFiles)
+        .values(
+          x.files.map((f, i) => ({ exerciseId: row!.id, position: i + 1, name: f.name, content: f.content, hidden: f.hidden ?? false })),
+        );
   }
 }

@@ -32,7 +32,7 @@ const ESCAPE = `escaped-hostile-load-${process.pid}`;
 
 /** [language, what it tries, code, the statuses that mean it was contained]. */
 const HOSTILE: ['c' | 'javascript' | 'java', string, string, RunStatus[]][] = [
-  ['c', 'endless loop', 'int main(void) { volatile int i = 0; for (;;) i++; }\n', ['time_limit']],
+  ['c', 'endless loop', 'int main(void) { volatile unsigned i = 0; for (;;) i++; }\n', ['time_limit']],
   [
     'c',
     'allocates 2 GB',

@@ -124,7 +124,11 @@ describe('tests written as code', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().result.compileOutput).toMatch(/^The test code of test 1: SyntaxError/);
-    expect(await scalar(t.pool, 'select count(*) from exercise_files')).toBe(0);
+    expect(
+      await scalar(t.pool, 'select count(*) from exercise_files f join exercises x on x.id = f.exercise_id where x.lesson_id = $1', [
+        lessonId,
+      ]),
+    ).toBe(0);
   });
 
   it("runs the reference against the tests as written for 'Run Reference', showing the tutor every test and saving nothing", async () => {

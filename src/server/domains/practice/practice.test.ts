@@ -364,7 +364,7 @@ describe('verdicts, graded for real', () => {
 
       const compile = await submit(s.cookie, x.id, p.compile);
       expect(compile.result).toMatchObject({ verdict: 'compile_error', summary: 'Compilation failed' });
-      expect(compile.result!.diagnostics.some((d) => d.severity === 'error' && d.line >= 2 && d.line <= 3)).toBe(true);
+      expect(compile.result!.diagnostics.some((d) => d.severity === 'error' && d.line >= 2 && d.line <= 4)).toBe(true);
 
       const statusOf = async (code: string) => (await submit(s.cookie, x.id, code)).result!.tests[0]!;
       const runtime = await statusOf(p.runtime);
