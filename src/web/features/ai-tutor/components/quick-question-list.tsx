@@ -18,7 +18,12 @@ export function QuickQuestionList({ questions, disabled, onAsk, compact }: Props
       role="group"
       aria-label="Quick questions"
       // A row that scrolls fades out at its right edge (and leaves room past the last chip), so a cut-off chip reads as "more".
-      className={cn('flex gap-2 px-3 pt-2 pb-1', scrolling, !compact && 'md:flex-wrap md:overflow-visible md:pr-3 md:[mask-image:none]')}
+      // Disabled chips cannot take the focus that scrolls a row by keyboard, so then the row wraps instead of scrolling.
+      className={cn(
+        'flex gap-2 px-3 pt-2 pb-1',
+        disabled ? 'flex-wrap' : scrolling,
+        !compact && !disabled && 'md:flex-wrap md:overflow-visible md:pr-3 md:[mask-image:none]',
+      )}
     >
       {questions.map((q) => (
         <button
