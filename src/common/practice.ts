@@ -419,7 +419,12 @@ export const studentExerciseSchema = z.object({
   passed: z.boolean(),
   latestSubmission: submissionSchema.nullable(),
   /** Whether this server can grade the language now, and if not, why in plain words. */
-  runnable: z.object({ ok: z.boolean(), reason: z.string().nullable() }),
+  runnable: z.object({
+    ok: z.boolean(),
+    reason: z.string().nullable(),
+    /** How this server runs the language, where it matters to the student (C: natively with sanitizers, or as WebAssembly). */
+    note: z.string().nullable().optional(),
+  }),
 });
 export type StudentExercise = z.infer<typeof studentExerciseSchema>;
 

@@ -148,5 +148,5 @@ export interface Grader {
   warm(): Promise<void>;
   close(): Promise<void>;
 }
-/** Which languages this machine can grade, and why not where it cannot. */
-export type LanguageSupport = Record<GradedLanguage, { ok: true } | { ok: false; reason: string }>;
+/** Which languages this machine can grade, and why not where it cannot; `note` says how (C: natively or as WebAssembly). */
+export type LanguageSupport = Record<GradedLanguage, { ok: true; note?: string } | { ok: false; reason: string }>;

@@ -197,6 +197,10 @@ let supportCache: Promise<LanguageSupport> | null = null;
  * first call, whose grader's sandbox slot runs the Java probe.
  */
 export function languageSupport(slot = 0): Promise<LanguageSupport> {
-  supportCache ??= javaSupport(slot).then((java) => ({ c: { ok: true }, javascript: { ok: true }, java }));
+  supportCache ??= Promise.all([javaSupport(slot), cGradingPath(slot)]).then(([java, c]) => ({
+    c: { ok: true, note: c.description },
+    javascript: { ok: true },
+    java,
+  }));
   return supportCache;
 }

@@ -63,7 +63,7 @@ export function createPracticeService(deps: {
   async function runnable(language: ExerciseLanguage) {
     if (language === 'webgl') return { ok: true, reason: null };
     const s = (await deps.support())[language];
-    return s.ok ? { ok: true, reason: null } : { ok: false, reason: s.reason };
+    return s.ok ? { ok: true, reason: null, note: s.note ?? null } : { ok: false, reason: s.reason };
   }
 
   /** The exercise with its tests, after checking that the caller may work in its lesson. */

@@ -188,7 +188,12 @@ describe('what a student may see and do', () => {
     expect(x).not.toHaveProperty('referenceSolution');
     expect(x.visibleTests).toHaveLength(2);
     expect(x.hiddenTestCount).toBe(1);
-    expect(x.runnable).toEqual({ ok: true, reason: null });
+    // C says how this server runs it: natively with the sanitizers where it can, else as WebAssembly.
+    expect(x.runnable).toEqual({
+      ok: true,
+      reason: null,
+      note: expect.stringMatching(/^Compiled with (gcc and run natively|Clang to WebAssembly)/),
+    });
 
     // A failing submission: the hidden test's outcome is only passed or failed.
     const res = await inject('POST', `/api/exercises/${x.id}/submissions`, s.cookie, {

@@ -166,6 +166,11 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         onRun={() => void start('run')}
         onSubmit={() => void start('submit')}
       />
+      {exercise.runnable.ok && exercise.runnable.note && (
+        <p className="text-xs text-muted-foreground" data-testid="language-note">
+          {exercise.runnable.note}.
+        </p>
+      )}
 
       {isWebgl ? (
         <div className="grid gap-2">
