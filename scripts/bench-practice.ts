@@ -10,8 +10,10 @@
  *    Submit to the answer of the long-poll that brings its result (what a student waits). Median
  *    and p95, beside the median of GET /api/health measured in the same run as the reference.
  * 0. After a cold start: the first two C verdicts, submitted as soon as the app reports healthy.
- * 1b. A bystander's correct C submissions while two students each keep two compile bombs in flight.
- * 2. Under load: 20 students submitting at once for DURATION seconds, each sending the next as soon
+ * 1b. A bystander's correct C submissions while two students each keep two compile bombs in flight: right as the
+ *     bombs start (each bomber's first seconds are within its grading budget), and after 30 s more of them.
+ * 2. Under load, on the server started again with each student's grading budget lifted (like the submission rate:
+ *    the robots send many times what a student may): 20 students submitting at once for DURATION seconds, each sending the next as soon
  *    as the last was graded (12 in C, 5 in JavaScript, 3 in Java), while another student loads the
  *    course screen every 50 ms. Submissions per minute, the slowest answer, errors (a refused
  *    submission or a result other than all tests passed), the workers' peak memory, and the course
@@ -93,7 +95,7 @@ async function prepare(url: string) {
   return { courseId: course.id, exercises, cookies };
 }
 
-async function startServer(databaseUrl: string) {
+async function startServer(databaseUrl: string, env: Record<string, string> = {}) {
   const { url, child, output, stop } = await startBenchServer({
     databaseUrl,
     adminEmail: ADMIN_EMAIL,
@@ -103,6 +105,7 @@ async function startServer(databaseUrl: string) {
       PRACTICE_SUBMISSIONS_PER_MINUTE: '10000',
       PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '100000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   /** The resident memory of the server's child processes (the grading workers), in MB. */
@@ -220,34 +223,50 @@ async function main() {
         }
       }),
     );
-    // Let the bombs reach the workers first.
+    const bystanderRuns = async () => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await submitAndWait(base, cookies[4]!, exercises.c, PROGRAMS.c);
+        if (!r.ok) throw new Error(`bystander, C: ${r.why}`);
+        times.push(r.ms);
+      }
+      return times;
+    };
+    // Right as the bombs reach the workers: each bomber's first seconds of the minute are within its grading budget.
     await new Promise((r) => setTimeout(r, 1500));
-    const bystander: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await submitAndWait(base, cookies[4]!, exercises.c, PROGRAMS.c);
-      if (!r.ok) throw new Error(`bystander, C: ${r.why}`);
-      bystander.push(r.ms);
-    }
+    const first = await bystanderRuns();
+    // Once the bombers have kept at it for a while: their budget holds each of their next bombs back.
+    await new Promise((r) => setTimeout(r, 30_000));
+    const kept = await bystanderRuns();
     bombing = false;
     await Promise.all(bombs);
+    console.log("| bystander's C | median / p95 | target |");
+    console.log('|---|---|---|');
+    console.log(`| in the bombs' first seconds | ${ms(median(first))} / ${ms(percentile(first, 95))} | — |`);
     console.log(
-      `| bystander's C, median / p95 | ${ms(median(bystander))} / ${ms(percentile(bystander, 95))} | median ≤ 2 s: ${median(bystander) <= 2000 ? 'met' : 'NOT met'} |`,
+      `| after 30 s more of bombs | ${ms(median(kept))} / ${ms(percentile(kept, 95))} | median ≤ 2 s: ${median(kept) <= 2000 ? 'met' : 'NOT met'} |`,
     );
 
+    // The load's robots send many times what a student may (20 a minute): like the submission rate, each student's
+    // budget of grading seconds is lifted, so that the engine's capacity is measured, not the rate limits.
+    await started.stop();
+    const loaded = await startServer(bench.url.toString(), { PRACTICE_GRADING_SECONDS_PER_MINUTE: '3600' });
+    server = loaded;
+    const loadBase = loaded.url;
     console.log(`\n2. ${STUDENTS} students submitting at once for ${DURATION} s (each submits again as soon as graded)`);
     const mix: Language[] = Array.from({ length: STUDENTS }, (_, i) => (i % 20 < 12 ? 'c' : i % 20 < 17 ? 'javascript' : 'java'));
     const answers: { language: Language; ms: number }[] = [];
     const errors: string[] = [];
-    let peakMb = await started.workersRssMb();
+    let peakMb = await loaded.workersRssMb();
     let running = true;
-    const sampler = setInterval(() => void started.workersRssMb().then((mb) => (peakMb = Math.max(peakMb, mb))), 250);
+    const sampler = setInterval(() => void loaded.workersRssMb().then((mb) => (peakMb = Math.max(peakMb, mb))), 250);
     const course: number[] = [];
     const healthUnderLoad: number[] = [];
     const watcher = cookies[STUDENTS]!;
     const watching = (async () => {
       while (running) {
-        course.push(await timed(`${base}/api/courses/${courseId}/learn`, watcher));
-        healthUnderLoad.push(await timed(`${base}/api/health`));
+        course.push(await timed(`${loadBase}/api/courses/${courseId}/learn`, watcher));
+        healthUnderLoad.push(await timed(`${loadBase}/api/health`));
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -256,7 +275,7 @@ async function main() {
     await Promise.all(
       mix.map(async (language, i) => {
         while (Date.now() < end) {
-          const r = await submitAndWait(base, cookies[i]!, exercises[language], PROGRAMS[language]);
+          const r = await submitAndWait(loadBase, cookies[i]!, exercises[language], PROGRAMS[language]);
           if (r.ok) answers.push({ language, ms: r.ms });
           else errors.push(`${language}: ${r.why}`);
         }
@@ -273,6 +292,10 @@ async function main() {
     console.log('|---|---|---|');
     console.log(
       `| submissions graded | ${answers.length} in ${seconds.toFixed(0)} s = ${((answers.length / seconds) * 60).toFixed(0)} a minute | — |`,
+    );
+    const perMinute = (language: Language) => ((per(language).length / seconds) * 60).toFixed(0);
+    console.log(
+      `| verdicts a minute (C / JavaScript / Java) | ${perMinute('c')} / ${perMinute('javascript')} / ${perMinute('java')} | — |`,
     );
     console.log(
       `| answer time, median (C / JavaScript / Java) | ${ms(median(per('c')))} / ${ms(median(per('javascript')))} / ${ms(median(per('java')))} | — |`,

@@ -77,7 +77,8 @@ export const PracticeMessages = {
   testCodeLanguage: 'Test code is for C, Java and JavaScript exercises.',
   fileNameInvalid: 'A file name is a single name such as helpers.h or data.txt: letters, digits, dots, dashes and underscores, no folders.',
   fileNameClash: (name: string) => `Two files are named ${name}: each file needs a name of its own.`,
-  fileNameReserved: (name: string) => `${name} is the student's file: give the support file another name.`,
+  fileNameReserved: (name: string) =>
+    `The grader keeps the name ${name} for itself or the student's file: give the support file another name.`,
   tooManyFiles: `An exercise can have at most ${EXERCISE_FILES_MAX} support files.`,
   filesTooLarge: 'Support files must be at most 1 MB together.',
   junitNeedsJava: 'JUnit tests are for Java exercises.',
@@ -177,8 +178,10 @@ export function exerciseInputProblems(input: {
   files.forEach((f, i) => {
     if (seen.has(f.name)) problems.push({ message: PracticeMessages.fileNameClash(f.name), path: ['files', i, 'name'] });
     seen.add(f.name);
-    if (f.name === STUDENT_FILE_NAMES[input.language])
-      problems.push({ message: PracticeMessages.fileNameReserved(f.name), path: ['files', i, 'name'] });
+    // The grader's own files beside the student's: C's test driver (grader_*), Java's test harness.
+    const reserved =
+      f.name === STUDENT_FILE_NAMES[input.language] || f.name.startsWith('grader_') || f.name.startsWith('TutorTestHarness_');
+    if (reserved) problems.push({ message: PracticeMessages.fileNameReserved(f.name), path: ['files', i, 'name'] });
   });
   if (files.reduce((sum, f) => sum + byteLength(f.content), 0) > EXERCISE_FILES_MAX_BYTES)
     problems.push({ message: PracticeMessages.filesTooLarge, path: ['files'] });

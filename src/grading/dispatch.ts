@@ -190,6 +190,13 @@ export function clampLimits(limits: Partial<GradingLimits> | undefined): Grading
   };
 }
 
+/**
+ * The sandbox slot in which the server process probes what this machine can grade (for the student's screen): one no
+ * grading worker uses (a worker's graders take GRADING_SLOT × 16 + their index, GRADING_SLOT up to 1000), so the
+ * probe's processes never count against a student's program's process limit.
+ */
+export const SERVER_PROBE_SLOT = 16_100;
+
 let supportCache: Promise<LanguageSupport> | null = null;
 
 /**

@@ -15,6 +15,7 @@ import { scheduleAnalyticsFolds } from './domains/analytics';
 import { schedulePruning } from './domains/auth';
 import { startBackgroundJobs } from './background-jobs';
 import { superviseGradingWorkers } from '../grading/worker/supervisor';
+import { languageSupport, SERVER_PROBE_SLOT } from '../grading/dispatch';
 import { GRADE_TASK } from '../grading/contract';
 
 /** Read env, open (or start) the database, migrate, seed, listen; on SIGINT/SIGTERM stop in order. */
@@ -65,6 +66,7 @@ async function main() {
   let stopFolds: (() => void) | undefined;
   let graders: ReturnType<typeof superviseGradingWorkers> | undefined;
   let jobs: Awaited<ReturnType<typeof startBackgroundJobs>> | undefined;
+  let languagesProbed = false;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -103,13 +105,18 @@ async function main() {
       mailer,
       webRoot,
       // Ready once the grading workers started below have loaded their compilers, so the first submissions are not slow.
-      gradingWarm: () => graders?.warm() ?? false,
+      gradingWarm: () => (graders?.warm() ?? false) && languagesProbed,
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host }).catch((err: NodeJS.ErrnoException) => {
       throw explainListenError(err, env.host, env.port) ?? err;
     });
     const log = app.log;
+    // What this machine can grade (Java, and how C runs) is probed once, in a sandbox: done before the app reports
+    // ready, so that the first student to open an exercise does not wait for it.
+    void languageSupport(SERVER_PROBE_SLOT)
+      .catch((err: unknown) => log.warn({ err }, 'probing what this machine can grade failed'))
+      .finally(() => (languagesProbed = true));
     schedulePruning(database.db, (err) => log.warn({ err }, 'pruning of old sessions and codes failed'));
     stopFolds = scheduleAnalyticsFolds(
       database.db,

@@ -40,7 +40,7 @@ import {
   studentsRoutes,
   createStudentsService,
 } from './domains/students';
-import { languageSupport } from '../grading/dispatch';
+import { languageSupport, SERVER_PROBE_SLOT } from '../grading/dispatch';
 import {
   createPracticeAuthoringService,
   practiceRoutes,
@@ -97,7 +97,14 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
   const usage = createUsageBudget(db, now);
   // Practice: gradings are waited for through one LISTEN connection, closed with the app.
   const submissionWaiter = createSubmissionWaiter(db.$client, (err) => log.warn({ err }, 'listening for graded submissions failed'));
-  const practice = createPracticeService({ db, learning, waiter: submissionWaiter, support: languageSupport, limits: env.practice, now });
+  const practice = createPracticeService({
+    db,
+    learning,
+    waiter: submissionWaiter,
+    support: () => languageSupport(SERVER_PROBE_SLOT),
+    limits: env.practice,
+    now,
+  });
   const aiTutor = createAiTutorService({
     db,
     learning,

@@ -60,6 +60,34 @@ export async function publishedCourse(admin: APIRequestContext, title: string) {
   return { id: course.id, title, remove: () => admin.delete(`/api/admin/courses/${course.id}`) };
 }
 
+/** A published course of one chapter of video lessons, made through the tutor's API; with the lessons' ids in order. */
+export async function videoCourse(admin: APIRequestContext, title: string, chapterTitle: string, lessonTitles: string[]) {
+  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by a browser test.' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
+  const chapter = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: chapterTitle } });
+  const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
+  const lessonIds: string[] = [];
+  for (const lesson of lessonTitles) {
+    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
+      data: { title: lesson, lessonType: 'VIDEO', videoUrl: 'https://www.youtube.com/watch?v=KJgsSFOSQv0' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    lessonIds.push(((await res.json()) as { lesson: { id: string } }).lesson.id);
+  }
+  const published = await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } });
+  expect(published.status(), await published.text()).toBe(200);
+  return { courseId, lessonIds };
+}
+
+/** Replaces what a code editor holds, as a paste would (no auto-indent or closing brackets on the way). */
+export async function setCode(page: Page, name: string | RegExp, code: string) {
+  const editor = page.getByRole('textbox', { name });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(code);
+}
+
 /** Registers a pending student through the API. */
 export async function apiRegister(request: APIRequestContext, details: { firstName: string; lastName: string; email: string }) {
   const since = new Date();

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setTheme } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setCode, setTheme, videoCourse } from './fixtures';
 
 /*
  * Practice as C is taught: the tutor writes a "write a function" exercise whose tests are code calling the student's
@@ -23,29 +23,6 @@ static void expect_int(const char *what, int got, int want) {
 }
 `;
 
-async function functionsCourse(admin: APIRequestContext, title: string) {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the functions e2e test.' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
-  const chapter = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Functions' } });
-  const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
-  for (const lesson of ['The Largest Number', 'What Comes Next']) {
-    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
-      data: { title: lesson, lessonType: 'VIDEO', videoUrl: 'https://www.youtube.com/watch?v=KJgsSFOSQv0' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  expect((await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } })).status()).toBe(200);
-  return courseId;
-}
-
-async function setCode(page: Page, name: string | RegExp, code: string) {
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(code);
-}
-
 test('the tutor writes a C function exercise tested by code; a student reads named results, fixes the function and passes', async ({
   page,
   browser,
@@ -53,7 +30,10 @@ test('the tutor writes a C function exercise tested by code; a student reads nam
 }) => {
   test.slow();
   const admin = await adminRequest(playwright);
-  const courseId = await functionsCourse(admin, `E2E Functions ${Date.now().toString(36)}`);
+  const { courseId, lessonIds } = await videoCourse(admin, `E2E Functions ${Date.now().toString(36)}`, 'Functions', [
+    'The Largest Number',
+    'What Comes Next',
+  ]);
 
   await adminSession(page.context());
   await page.goto(`/admin/courses/${courseId}/edit`);
@@ -99,7 +79,7 @@ test('the tutor writes a C function exercise tested by code; a student reads nam
   await sp.goto(`/course/${courseId}`);
   await expect(sp.getByRole('heading', { level: 2, name: 'The Largest Number' })).toBeVisible();
   // The hidden harness is never sent to the student.
-  const exercises = await context.request.get(`/api/lessons/${await firstLessonId(admin, courseId)}/exercises`);
+  const exercises = await context.request.get(`/api/lessons/${lessonIds[0]}/exercises`);
   expect(await exercises.text()).not.toContain('expect_int(const char');
 
   await setCode(sp, /Code editor for The largest number/, WRONG);
@@ -132,7 +112,7 @@ test('the tutor writes a C function exercise tested by code; a student reads nam
     storageState: await context.storageState(),
   });
   const pp = await phone.newPage();
-  await pp.goto(`/course/${courseId}?lesson=${await firstLessonId(admin, courseId)}`);
+  await pp.goto(`/course/${courseId}?lesson=${lessonIds[0]}`);
   await expect(pp.getByRole('heading', { level: 2, name: 'The Largest Number' })).toBeVisible();
   const bar = pp.getByRole('navigation', { name: 'Lesson navigation' }).filter({ visible: true });
   await expect(bar.getByText('Lesson 1 of 2')).toBeVisible();
@@ -157,8 +137,3 @@ test('the tutor writes a C function exercise tested by code; a student reads nam
   await phone.close();
   await context.close();
 });
-
-async function firstLessonId(admin: APIRequestContext, courseId: string) {
-  const editor = (await (await admin.get(`/api/admin/courses/${courseId}`)).json()) as { chapters: { lessons: { id: string }[] }[] };
-  return editor.chapters[0]!.lessons[0]!.id;
-}

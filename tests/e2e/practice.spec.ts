@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setTheme } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setCode, setTheme, videoCourse } from './fixtures';
 
 /*
  * Practice, as the tutor and a student use it: the tutor writes a C exercise in the course editor
@@ -18,33 +18,6 @@ int main(void) {
 `;
 const WRONG = REFERENCE.replace('a + b', 'a * b');
 
-/** A published course of this test's own: one chapter, a lesson for the exercise and a plain one. */
-async function practiceCourse(admin: APIRequestContext, title: string) {
-  const created = await admin.post('/api/admin/courses', { data: { title, description: 'A course made by the practice e2e test.' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
-  const chapter = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Arithmetic' } });
-  const chapterId = ((await chapter.json()) as { chapter: { id: string } }).chapter.id;
-  const video = 'https://www.youtube.com/watch?v=KJgsSFOSQv0';
-  for (const lesson of ['Adding Numbers', 'What Comes Next']) {
-    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
-      data: { title: lesson, lessonType: 'VIDEO', videoUrl: video },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  const published = await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } });
-  expect(published.status()).toBe(200);
-  return courseId;
-}
-
-/** Replaces what a code editor holds, as a paste would (no auto-indent or closing brackets on the way). */
-async function setCode(page: Page, name: string | RegExp, code: string) {
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(code);
-}
-
 test('the tutor writes a C exercise; a student fails it, fixes the code and passes; the lesson counts complete', async ({
   page,
   browser,
@@ -53,7 +26,7 @@ test('the tutor writes a C exercise; a student fails it, fixes the code and pass
   test.slow(); // two first compiles in fresh grading workers, and four axe scans
   const admin = await adminRequest(playwright);
   const title = `E2E Practice ${Date.now().toString(36)}`;
-  const courseId = await practiceCourse(admin, title);
+  const { courseId, lessonIds } = await videoCourse(admin, title, 'Arithmetic', ['Adding Numbers', 'What Comes Next']);
 
   // ---- The tutor: Course Content → the lesson's exercises → Add Exercise.
   await adminSession(page.context());
@@ -135,14 +108,9 @@ test('the tutor writes a C exercise; a student fails it, fixes the code and pass
   ]);
 
   // The tutor sees who tried and who passed.
-  const report = await page.request.get(`/api/admin/lessons/${await lessonIdOf(admin, courseId)}/exercises`);
+  const report = await page.request.get(`/api/admin/lessons/${lessonIds[0]}/exercises`);
   const exerciseId = ((await report.json()) as { exercises: { id: string }[] }).exercises[0]!.id;
   const figures = await (await admin.get(`/api/admin/exercises/${exerciseId}/report`)).json();
   expect(figures.stats).toMatchObject({ tried: 1, passed: 1, medianSubmissionsToPass: 2 });
   await context.close();
 });
-
-async function lessonIdOf(admin: APIRequestContext, courseId: string) {
-  const editor = (await (await admin.get(`/api/admin/courses/${courseId}`)).json()) as { chapters: { lessons: { id: string }[] }[] };
-  return editor.chapters[0]!.lessons[0]!.id;
-}

@@ -92,6 +92,7 @@ describe('tests written as code', () => {
         PracticeMessages.fileNameClash('a.js'),
       ],
       [{ files: [{ name: 'main.js', content: '' }] }, PracticeMessages.fileNameReserved('main.js')],
+      [{ files: [{ name: 'grader_start.c', content: '' }] }, PracticeMessages.fileNameReserved('grader_start.c')],
       [
         { files: Array.from({ length: EXERCISE_FILES_MAX + 1 }, (_, i) => ({ name: `f${i}.txt`, content: '' })) },
         PracticeMessages.tooManyFiles,
