@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { seed } from '../../src/server/seed/seed';
@@ -19,11 +22,14 @@ export async function createTestApp(
   } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
+  // Uploaded files go to a folder of this app's own, removed with it: a fixed folder would mix the files of runs made
+  // as different users (one made by root cannot be written by a later run as a normal user).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutor-test-data-'));
   // The app gets its own mailer here, so MAIL_TRANSPORT only satisfies the production check; the
   // admin address is given, since a test of a public-looking server has no dev tools to default it.
   const env: Env = loadEnv({
     NODE_ENV: 'test',
-    DATA_DIR: '/tmp/unused',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: 'admin@example.com',
     MAIL_TRANSPORT: 'console',
@@ -32,7 +38,10 @@ export async function createTestApp(
   const mailer = memoryMailer();
   if (options.seed !== false) await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
   const app: App = await buildApp({ env, db: database.db, mailer, now: options.now });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   /** The newest code mailed to an address. */
   function lastCodeFor(email: string): string {

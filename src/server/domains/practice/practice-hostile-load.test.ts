@@ -6,6 +6,7 @@ import { forkWorkerProcess } from '@test-support/grading';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ADMIN, createUser, enroll, seedCourse } from '@test-support/fixtures/users-and-courses';
 import type { AdminExercise, RunStatus, Submission } from '../../../common/practice';
+import { languageSupport } from '../../../grading/dispatch';
 
 /*
  * Twenty hostile programs submitted at once, graded by two worker processes (as `npm start` runs
@@ -118,6 +119,11 @@ const HOSTILE: ['c' | 'javascript' | 'java', string, string, RunStatus[]][] = [
   ],
 ];
 
+// Java needs a JDK, bubblewrap and root; where it cannot run, its exercises say so (grade-java.test.ts) and its
+// hostile programs are left out here.
+const javaRuns = (await languageSupport()).java.ok;
+const SENT = HOSTILE.filter(([language]) => language !== 'java' || javaRuns);
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 beforeAll(async () => {
@@ -133,6 +139,7 @@ beforeAll(async () => {
     ['javascript', JS_SUM],
     ['java', JAVA_SUM],
   ] as const) {
+    if (language === 'java' && !javaRuns) continue;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/lessons/${course.lessonIds[0]![0]}/exercises`,
@@ -153,7 +160,7 @@ beforeAll(async () => {
 describe('twenty hostile submissions at once', () => {
   it('are all contained, and the API keeps answering', async () => {
     const students = await Promise.all(
-      HOSTILE.map(async (_, i) => {
+      SENT.map(async (_, i) => {
         const u = await createUser(t.db, `hostile-${i}@example.com`);
         await enroll(t.db, u.id, courseId);
         return t.signIn(u.email);
@@ -180,7 +187,7 @@ describe('twenty hostile submissions at once', () => {
 
     const started = performance.now();
     const results = await Promise.all(
-      HOSTILE.map(async ([language, , code], i) => {
+      SENT.map(async ([language, , code], i) => {
         const post = await fetch(`${base}/api/exercises/${exercises[language]!.id}/submissions`, {
           method: 'POST',
           headers: { cookie: students[i]!, 'content-type': 'application/json', origin: base },
@@ -200,13 +207,13 @@ describe('twenty hostile submissions at once', () => {
     await watching;
 
     const outcome = results.map((s, i) => {
-      const [language, what, , contained] = HOSTILE[i]!;
+      const [language, what, , contained] = SENT[i]!;
       const test = s.result!.tests[0];
       return { language, what, verdict: s.result!.verdict, status: test?.status ?? null, output: test?.actualOutput ?? '', contained };
     });
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(
-      `20 hostile submissions graded in ${seconds.toFixed(1)} s by 2 workers; meanwhile ${latencies.length} course-screen calls: ` +
+      `${SENT.length} hostile submissions graded in ${seconds.toFixed(1)} s by 2 workers; meanwhile ${latencies.length} course-screen calls: ` +
         `median ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms`,
     );
     for (const o of outcome) {
