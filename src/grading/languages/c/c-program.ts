@@ -11,7 +11,7 @@ import { findSanitizerReport, runtimeErrorOf } from './sanitizer-report';
 
 /** A short name of the path, for the server's and the README's words. */
 export const WEBASSEMBLY_C_DESCRIPTION =
-  "Compiled with Clang to WebAssembly and run in the grading worker, with checks for NULL pointers, array bounds and integer overflow";
+  'Compiled with Clang to WebAssembly and run in the grading worker, with checks for NULL pointers, array bounds and integer overflow';
 
 export async function gradeC(spec: GradingSpec, compiler: CCompiler, runner: RunThread): Promise<GradingResult> {
   const program = buildCProgram(spec.code, spec.files, spec.tests);
