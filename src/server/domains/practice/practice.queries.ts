@@ -114,7 +114,10 @@ export async function gradingDelayMs(db: Pick<pg.ClientBase, 'query'>, userId: s
   const { rows } = await db.query<{ used: number }>(
     `select coalesce(sum(extract(epoch from coalesce(finished_at, now()) - greatest(started_at, now() - interval '1 minute'))), 0)::float8 as used
        from exercise_submissions
-      where user_id = $1 and started_at is not null and coalesce(finished_at, now()) > now() - interval '1 minute'`,
+      where user_id = $1 and started_at is not null and coalesce(finished_at, now()) > now() - interval '1 minute'
+        -- Bounds the read to the student's recent rows (their index is by creation); a grading queued over an hour
+        -- before it ran (workers down that long) is left out, which only counts the budget short.
+        and created_at > now() - interval '1 hour'`,
     [userId],
   );
   return Math.max(0, Math.round(((rows[0]?.used ?? 0) - secondsPerMinute) * 1000));
