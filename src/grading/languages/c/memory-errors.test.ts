@@ -180,28 +180,14 @@ int main(void) {
     );
   });
 
+  // A list of 1 MB blocks past the limit is grade-c.test.ts's memory test, on both paths; here, the shapes ASan's own
+  // allocator could let through: one huge global array, and one huge block from malloc.
   it('stops a program past its memory limit with the memory-limit verdict', async () => {
-    const blocks = `#include <stdlib.h>
-#include <string.h>
-#include <stdio.h>
-struct block { struct block *next; char data[1 << 20]; };
-int main(void) {
-  struct block *head = 0;
-  for (int i = 0; i < 2048; i++) {
-    struct block *b = malloc(sizeof *b);
-    memset(b->data, i, sizeof b->data);
-    b->next = head;
-    head = b;
-  }
-  printf("%p\\n", (void *)head);
-  return 0;
-}
-`;
     const global =
       '#include <string.h>\n#include <stdio.h>\nstatic char big[1u << 30];\nint main(void) {\n  memset(big, 1, sizeof big);\n  printf("%d\\n", big[99]);\n  return 0;\n}\n';
     const oneBlock =
       '#include <stdlib.h>\n#include <stdio.h>\nint main(void) {\n  char *p = malloc(1u << 30);\n  p[5] = 1;\n  printf("%d\\n", p[5]);\n  return 0;\n}\n';
-    for (const code of [blocks, global, oneBlock]) {
+    for (const code of [global, oneBlock]) {
       const result = onlyTest(await nativeGrader.grade(spec('c', code, [test('', '')])));
       expect(result).toMatchObject({ status: 'memory_limit', message: 'Your program used more than 128 MB of memory and was stopped.' });
     }
