@@ -56,6 +56,9 @@ const matrix: Record<string, Row> = {
   'POST /api/contact': ['session', 400],
   // Everything stored about the caller, as a file: only ever their own rows.
   'GET /api/me/data': ['session', 200],
+  // The bell: each person's own notifications.
+  'GET /api/notifications': ['session', 200],
+  'POST /api/notifications/read': ['session', 400],
   // A file is served to the admin and to students enrolled in a published course that uses it.
   'GET /api/files/:id': ['session', { pending: 403, student: 403, enrolled: 200, admin: 200 }],
 

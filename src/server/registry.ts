@@ -51,7 +51,7 @@ import {
 import { createQuizzesAuthoringService, quizzesRoutes, createQuizzesService } from './domains/quizzes';
 import { createUsageBudget, mediaConfigOf, mediaHelpersRoutes, createMediaHelpersService, createWebSources } from './domains/media-helpers';
 import { sessionUserHeader } from './platform/http/session-user-header';
-import { createNotificationsService, notificationsRoutes } from './domains/notifications';
+import { createNotificationsService, createUserNotifications, notificationsRoutes, userNotificationsRoutes } from './domains/notifications';
 
 /*
  * The one registry of the server's modules: `createServices` builds every service once, in
@@ -138,6 +138,12 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     log,
   });
   const mailContext = { appName: env.appName, appUrl: env.appUrl };
+  const notifications = createNotificationsService({ db, ctx: mailContext, secret, now });
+  const userNotifications = createUserNotifications({
+    db,
+    ctx: mailContext,
+    unsubscribeUrl: (userId) => `${env.appUrl}/unsubscribe/${notifications.unsubscribeToken(userId)}`,
+  });
   return {
     health: createHealthService({ db, gradingWarm }),
     sessions,
@@ -165,7 +171,8 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     submissionHistory: createSubmissionHistoryService({ db }),
     quizzes: createQuizzesService({ db, learning, now }),
     quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
-    notifications: createNotificationsService({ db, ctx: mailContext, secret, now }),
+    notifications,
+    userNotifications,
     invitations: createInvitationsService({ db, ctx: mailContext, now }),
   };
 }
@@ -214,5 +221,6 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(quizzesRoutes, { quizzes: s.quizzes, authoring: s.quizzesAuthoring });
   await app.register(invitationsRoutes, { invitations: s.invitations });
   await app.register(notificationsRoutes, { notifications: s.notifications });
+  await app.register(userNotificationsRoutes, { userNotifications: s.userNotifications });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

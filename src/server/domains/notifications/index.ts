@@ -9,3 +9,5 @@ export {
   scheduleRegistrationDigest,
   type NotificationsService,
 } from './notifications.service';
+export { createUserNotifications, type NewUserNotification, type UserNotifications } from './user-notifications.service';
+export { userNotificationsRoutes } from './user-notifications.routes';

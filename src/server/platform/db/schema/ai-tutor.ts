@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WebSource } from '../../../../common/media-helpers-texts';
 import { courses, lessons } from './courses';
 import { users } from './users';
@@ -52,6 +52,16 @@ export const tutorMessages = pgTable(
     content: text('content').notNull(),
     /** An answer's web sources: the search results it cites as [n], in the order numbered; null for none. */
     sources: jsonb('sources').$type<WebSource[]>(),
+    /** The hint level the question asked for in an exercise (1 nudge … 3 concept with an example); null outside one. */
+    hintLevel: smallint('hint_level'),
+    /**
+     * What the leak guard did to this answer: null when it passed as written, 'regenerated' when the
+     * first answer gave the solution away and this is the stricter second one, 'withheld' when both did
+     * and the student read a refusal instead.
+     */
+    guardOutcome: text('guard_outcome'),
+    /** The answer the guard kept from the student, for the tutor to read; null when none was kept back. */
+    withheldContent: text('withheld_content'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,6 +18,8 @@ export const courses = pgTable(
     lessonsInOrder: boolean('lessons_in_order').notNull().default(false),
     /** The percent of a lesson's video a student must really play before completing it; null: no such rule. */
     videoWatchShare: integer('video_watch_share'),
+    /** The AI tutor questions a student may ask a day in this course; null: the site's default. */
+    aiTutorDailyMessages: integer('ai_tutor_daily_messages'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +29,7 @@ export const courses = pgTable(
     index('courses_created_at_id_idx').on(t.createdAt, t.id),
     index('courses_updated_at_id_idx').on(t.updatedAt, t.id),
     check('courses_video_watch_share_check', sql`${t.videoWatchShare} is null or ${t.videoWatchShare} between 1 and 100`),
+    check('courses_ai_tutor_daily_messages_check', sql`${t.aiTutorDailyMessages} is null or ${t.aiTutorDailyMessages} between 0 and 1000`),
   ],
 );
 

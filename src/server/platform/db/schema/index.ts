@@ -10,3 +10,4 @@ export * from './media-helpers';
 export * from './practice';
 export * from './quizzes';
 export * from './notifications';
+export * from './tutoring';

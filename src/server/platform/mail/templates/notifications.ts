@@ -102,3 +102,28 @@ export function weeklySummaryMail(ctx: MailContext, s: WeeklySummary): Template 
     ]),
   };
 }
+
+/** An in-app notification told by e-mail too: what happened, an excerpt, and the link to it. */
+export function userNoticeMail(
+  ctx: MailContext,
+  n: { firstName: string; title: string; body: string; url: string; unsubscribeUrl?: string },
+): Template {
+  const greeting = n.firstName ? `Hello ${n.firstName},` : 'Hello,';
+  const quoted = n.body ? `\n\n> ${n.body.replace(/\n/g, '\n> ')}` : '';
+  const optOut = n.unsubscribeUrl ? `\n\nTo stop these e-mails: ${n.unsubscribeUrl}` : '';
+  return {
+    subject: n.title,
+    text: `${greeting}\n\n${n.title}.${quoted}\n\nOpen it here: ${n.url}${optOut}`,
+    html: layout(ctx.appName, [
+      escapeHtml(greeting),
+      `${escapeHtml(n.title)}.`,
+      ...(n.body
+        ? [
+            `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #ccc">${escapeHtml(n.body).replace(/\n/g, '<br>')}</blockquote>`,
+          ]
+        : []),
+      link(n.url, 'Open it'),
+      ...(n.unsubscribeUrl ? [`<small>${link(n.unsubscribeUrl, 'Stop these e-mails')}</small>`] : []),
+    ]),
+  };
+}
