@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
+import { NotificationBell } from '@web/widgets/notification-bell/notification-bell';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { afterLoadAndIdle } from '@web/lib/after-load';
@@ -110,6 +111,7 @@ export function ShellLayout() {
           </Button>
           <p className="min-w-0 flex-1 truncate text-base font-semibold">{mobileTitle(pathname)}</p>
           {studentView && <DemoModeBadge />}
+          <NotificationBell />
           <ThemeToggle />
         </div>
 
@@ -128,6 +130,7 @@ export function ShellLayout() {
             {studentView && <DemoModeBadge />}
             <div className="ml-auto flex items-center gap-3">
               <ViewModeSwitch className="rounded-lg border px-3 py-1.5" />
+              <NotificationBell />
               <ThemeToggle />
               <div className="hidden text-right leading-tight lg:block">
                 <p className="text-sm font-semibold">{name}</p>
