@@ -73,6 +73,8 @@ export type SandboxLayout = {
   env: Record<string, string>;
   /** The size of /dev/shm in bytes; 1 MB unless a program needs more (Chromium shares its frames through it). */
   shmBytes?: number;
+  /** Folders bound read-only at another path inside (`source` on the host, seen as `target`), after /tmp is made. */
+  readOnlyAt?: { source: string; target: string }[];
 };
 
 /** The bubblewrap arguments: the libraries and what the layout names, read-only, plus the work folder at /sandbox. */
@@ -96,6 +98,7 @@ export function sandboxArgs(layout: SandboxLayout): string[] {
   const shm = String(layout.shmBytes ?? SANDBOX_SHM_BYTES);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', shm, '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
   args.push('--size', String(SANDBOX_TMP_BYTES), '--tmpfs', '/tmp');
+  for (const { source, target } of layout.readOnlyAt ?? []) args.push('--ro-bind', source, target);
   // The filter arrives on descriptor 3 (see runInSandbox).
   if (seccompSupported()) args.push('--seccomp', '3');
   args.push(layout.writable ? '--bind' : '--ro-bind', layout.workDir, '/sandbox', '--chdir', '/sandbox');

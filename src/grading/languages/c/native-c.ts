@@ -21,6 +21,10 @@ import {
 import { parseClangDiagnostics } from '../../diagnostics';
 import { buildCProgram, compileErrorOf, needsStudentCheck, STUDENT_FILE, type CProgram } from './c-test-program';
 import { findSanitizerReport, runtimeErrorOf, signalName, stderrWithReport } from './sanitizer-report';
+import { parseRunnerOutput, RUNNER_DIR_IN_SANDBOX, runnerInput, testRunnerDir, type RunnerRecord } from './native-test-runner';
+
+/** A test the runner could not report: a program of the student's ended or stopped it. */
+export const RUNNER_STOPPED = 'it ended the program that runs the tests, so this test did not run.';
 
 const INSTALL_HINT = 'install gcc and bubblewrap (Debian: apt-get install gcc bubblewrap) and run the grading workers as root';
 /** The exit code both sanitizers end a program with when they report; a report on stderr says which and why. */
@@ -214,29 +218,83 @@ async function compile(gcc: Gcc, program: CProgram, workDir: string, slot: numbe
   return { ok: true };
 }
 
-async function runProgram(gcc: Gcc, workDir: string, slot: number, stdin: string, limits: GradingLimits): Promise<SandboxRun> {
-  const wallMs = limits.timeMs + NATIVE_START_ALLOWANCE_MS;
-  const outputLimitBytes = limits.outputKb * 1024 + REPORT_ROOM_BYTES;
+/** Bytes of each stream a test keeps: the output limit, and room for a sanitizer's report after it. */
+const keptBytes = (limits: GradingLimits) => limits.outputKb * 1024 + REPORT_ROOM_BYTES;
+
+/**
+ * Every test in one sandbox start (native-test-runner.ts): the runner starts the program afresh for each test under
+ * that test's limits, and reports each run. The sandbox's own limits hold for the whole: the control group's memory
+ * (the tests run one after another), the uid's processes, and a wall clock of every test's limit together.
+ */
+async function runTests(
+  gcc: Gcc,
+  workDir: string,
+  slot: number,
+  inputs: string[],
+  limits: GradingLimits,
+): Promise<SandboxRun & { records: RunnerRecord[] }> {
+  const runnerDir = await testRunnerDir(gcc.gcc);
+  const testWallMs = limits.timeMs + NATIVE_START_ALLOWANCE_MS;
+  const cpuSeconds = Math.ceil(testWallMs / 1000);
+  const wallMs = inputs.length * testWallMs + NATIVE_START_ALLOWANCE_MS;
+  const keep = keptBytes(limits);
   const run = await runInSandbox(gcc, {
     slot,
     // The program needs the shared libraries only (the sandbox binds them); its folder is read-only.
-    layout: { readOnly: [], workDir, writable: false, env: sanitizerEnvironment(limits) },
-    command: ['/sandbox/program'],
-    stdin,
+    layout: {
+      readOnly: [],
+      readOnlyAt: [{ source: runnerDir, target: RUNNER_DIR_IN_SANDBOX }],
+      workDir,
+      writable: false,
+      env: sanitizerEnvironment(limits),
+    },
+    command: [
+      `${RUNNER_DIR_IN_SANDBOX}/runner`,
+      '/sandbox/program',
+      String(testWallMs),
+      String(cpuSeconds),
+      String(cpuSeconds + 1),
+      String(keep),
+      String(MAX_FILE_BYTES),
+    ],
+    stdin: runnerInput(inputs),
     wallMs,
     rlimits: [
-      processLimit(slot, MAX_PROCESSES),
-      `--cpu=${Math.ceil(wallMs / 1000)}:${Math.ceil(wallMs / 1000) + 1}`,
+      // The runner is one process more than a test's program may start.
+      processLimit(slot, MAX_PROCESSES + 1),
+      `--cpu=${inputs.length * (cpuSeconds + 1) + 1}`,
       `--fsize=${MAX_FILE_BYTES}`,
       '--nofile=64',
       '--core=0',
     ],
-    outputLimitBytes,
-    stderrKeepBytes: outputLimitBytes,
-    cgroup: { memoryBytes: nativeMemoryBudgetMb(limits.memoryMb) * 1024 * 1024, pids: MAX_PROCESSES },
+    // Each record carries at most the kept bytes of both streams, in base64.
+    outputLimitBytes: inputs.length * (Math.ceil((2 * keep) / 3) * 4 + 256) + 4096,
+    stderrKeepBytes: 4096,
+    cgroup: { memoryBytes: nativeMemoryBudgetMb(limits.memoryMb) * 1024 * 1024, pids: MAX_PROCESSES + 1 },
   });
   throwIfSandboxFailed(run);
-  return run;
+  const records = parseRunnerOutput(run.stdout);
+  // The runner's own failure (it could not read its tests or start a program): the machine's, never the verdict.
+  if (records.length < inputs.length && /^runner: /m.test(run.stderr)) throw new Error(`The C test runner failed: ${run.stderr.trim()}`);
+  return { ...run, records };
+}
+
+/** One test's run, as the sandbox would have reported it had the test had a sandbox start of its own. */
+function runOfRecord(record: RunnerRecord, whole: SandboxRun, keep: number): SandboxRun {
+  const signal = record.how === 'S' ? record.value : null;
+  return {
+    exitCode: record.how === 'E' ? record.value : record.how === 'S' ? 128 + record.value : null,
+    signal: signal === null ? null : String(signal),
+    stdout: record.stdout,
+    stderr: record.stderr,
+    timedOut: record.how === 'W',
+    // SIGXFSZ: the program wrote past the file-size limit of its output files.
+    outputExceeded: record.stdoutBytes > keep || record.stderrBytes > keep || signal === 25,
+    // The control group counts its kills for the whole run: a test killed outright (not by its wall clock) while the
+    // group saw a kill for memory is the one that went past it.
+    memoryExceeded: whole.memoryExceeded && signal === 9,
+    timeMs: record.timeMs,
+  };
 }
 
 /**
@@ -282,11 +340,15 @@ export async function gradeNativeC(spec: GradingSpec, options: { slot: number; c
     // tests' too, and a support file may be a hidden harness.
     const data = new Set(program.dataFiles.map((f) => f.name));
     for (const name of Object.keys(program.files)) if (!data.has(name)) await fs.promises.rm(path.join(workDir, name), { force: true });
-    const tests: TestResult[] = [];
-    for (const test of spec.tests) {
-      const run = await runProgram(gcc, workDir, options.slot, program.stdinOf(test), spec.limits);
-      tests.push(nativeTestResult(test, run, spec.limits, program));
-    }
+    const whole = await runTests(gcc, workDir, options.slot, spec.tests.map(program.stdinOf), spec.limits);
+    const keep = keptBytes(spec.limits);
+    const tests: TestResult[] = spec.tests.map((test, i) => {
+      const record = whole.records[i];
+      if (record) return nativeTestResult(test, runOfRecord(record, whole, keep), spec.limits, program);
+      // No report for this test: the program ended or stopped the runner (or the whole run's clock ran out).
+      const end = whole.timedOut ? { kind: 'time_limit' as const } : { kind: 'crashed' as const, exitCode: null, detail: RUNNER_STOPPED };
+      return toTestResult(test, { end, stdout: '', stderr: '', timeMs: 0 }, spec.limits);
+    });
     return { kind: 'graded', tests };
   } finally {
     await fs.promises.rm(workDir, { recursive: true, force: true });
