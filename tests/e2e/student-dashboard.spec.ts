@@ -308,3 +308,26 @@ test("the tutor's student view previews every published course with simulated pr
     await Promise.all([published.remove(), draft.remove()]);
   }
 });
+
+test('a newly enrolled student is welcomed, not welcomed back, and the page leads with the course to start', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await adminRequest(playwright);
+  const course = await makeCourse(admin, `First visit ${unique()}`, 2);
+  const student = await approvedStudent(page.request, admin, 'Noor');
+  await enroll(admin, student.id, course.id);
+  await page.goto('/student/dashboard');
+  await expect(page.getByText('Welcome, Noor. Your first lesson is ready: start below.')).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+  const start = page.getByRole('region', { name: 'Start Here' });
+  await expect(start.getByRole('heading', { name: course.title })).toBeVisible();
+  // The first button of the page's content is the course's, above the figures; the data download comes last.
+  const main = page.locator('main');
+  await expect(main.getByRole('link').or(main.getByRole('button')).first()).toHaveText(/Start Course/);
+  await expect(main.getByRole('link', { name: 'Download My Data' })).toBeVisible();
+  await expectAccessibleEverywhere(page, 'a first visit to the student dashboard', (p) =>
+    expect(p.getByRole('region', { name: 'Start Here' })).toBeVisible(),
+  );
+  await course.remove();
+});

@@ -1,6 +1,6 @@
 import type { DashboardCourse } from '@common/learning';
 import { describe, expect, it } from 'vitest';
-import { continueLearning, courseActionLabel } from './course-action';
+import { continueLearning, courseActionLabel, isFirstVisit, leadingCourses } from './course-action';
 
 describe('courseActionLabel', () => {
   it.each([
@@ -43,5 +43,26 @@ describe('continueLearning', () => {
 
   it('is empty without in-progress courses', () => {
     expect(continueLearning([course('a', 'completed'), course('b', 'not_started')])).toEqual([]);
+  });
+});
+
+describe('leadingCourses and isFirstVisit', () => {
+  it('leads with the courses under way, else with the first course not started, else nothing', () => {
+    expect(leadingCourses([course('a', 'not_started'), course('b', 'in_progress')])).toMatchObject({
+      title: 'Continue Learning',
+      courses: [{ id: 'b' }],
+    });
+    expect(leadingCourses([course('a', 'completed'), course('b', 'not_started'), course('c', 'not_started')])).toMatchObject({
+      title: 'Start Here',
+      courses: [{ id: 'b' }],
+    });
+    expect(leadingCourses([course('a', 'completed')]).courses).toEqual([]);
+  });
+
+  it('is a first visit only with courses, none begun and no activity', () => {
+    expect(isFirstVisit([course('a', 'not_started'), course('b', 'not_started')])).toBe(true);
+    expect(isFirstVisit([])).toBe(false);
+    expect(isFirstVisit([course('a', 'not_started'), course('b', 'in_progress')])).toBe(false);
+    expect(isFirstVisit([{ ...course('a', 'not_started'), lastActivityAt: '2026-01-02T00:00:00.000Z' }])).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { DashboardCourseCard } from './components/dashboard-course-card';
 import { CourseGridSkeleton, DashboardLoadError, NoCourses } from './components/dashboard-states';
 import { DashboardStats } from './components/dashboard-stats';
 import { ProgressOverview } from './components/progress-overview';
-import { continueLearning } from './course-action';
+import { isFirstVisit, leadingCourses } from './course-action';
 
 function PreviewBanner() {
   return (
@@ -51,35 +51,37 @@ export function StudentDashboardPage() {
   }, [isError, errorUpdatedAt, error]);
 
   const firstName = session?.user.firstName.trim();
+  const firstVisit = !!data && isFirstVisit(data.courses);
   const subtitle = preview
     ? 'Every published course, with simulated progress, as a student would see it.'
-    : firstName
-      ? `Welcome back, ${firstName}. Here is where your learning stands.`
-      : 'Here is where your learning stands.';
+    : firstVisit
+      ? `Welcome${firstName ? `, ${firstName}` : ''}. Your first lesson is ready: start below.`
+      : firstName
+        ? `Welcome back, ${firstName}. Here is where your learning stands.`
+        : 'Here is where your learning stands.';
 
   return (
     <>
       {preview && <PreviewBanner />}
-      <PageHeader
-        title={preview ? 'Student Dashboard Preview' : 'My Learning Dashboard'}
-        subtitle={subtitle}
-        actions={
-          // Everything stored about the student, as one JSON file (the server names it and sends it as a download).
-          !preview && (
-            <Button asChild variant="outline">
-              <a href="/api/me/data" download>
-                <DownloadIcon aria-hidden="true" />
-                Download My Data
-              </a>
-            </Button>
-          )
-        }
-      />
+      <PageHeader title={preview ? 'Student Dashboard Preview' : 'My Learning Dashboard'} subtitle={subtitle} />
 
       {dashboard.isError && !data ? (
         <DashboardLoadError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       ) : (
         <DashboardBody data={data} preview={preview} />
+      )}
+      {!preview && (
+        // Everything stored about the student, as one JSON file (the server names it and sends it as a download):
+        // at the end of the page, not before the courses a student comes for.
+        <p className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-6 text-sm text-muted-foreground">
+          Everything stored about you, as one file.
+          <Button asChild variant="outline" size="sm">
+            <a href="/api/me/data" download>
+              <DownloadIcon aria-hidden="true" />
+              Download My Data
+            </a>
+          </Button>
+        </p>
       )}
     </>
   );
@@ -87,9 +89,11 @@ export function StudentDashboardPage() {
 
 /** Stats, progress and courses: rendered again only for a new answer, not for each change of the query's state. */
 const DashboardBody = memo(function DashboardBody({ data, preview }: { data: DashboardResponse | undefined; preview: boolean }) {
-  const strip = data ? continueLearning(data.courses) : [];
+  const lead = data ? leadingCourses(data.courses) : null;
   return (
     <div className="space-y-8 md:space-y-10">
+      {/* First what to open next (a new student's first lesson), then the figures. */}
+      {lead && lead.courses.length > 0 && <ContinueLearning title={lead.title} courses={lead.courses} preview={preview} />}
       <DashboardStats stats={data?.stats} />
       {!data ? (
         <CourseGridSkeleton />
@@ -98,7 +102,6 @@ const DashboardBody = memo(function DashboardBody({ data, preview }: { data: Das
       ) : (
         <>
           <ProgressOverview data={data} />
-          {strip.length > 0 && <ContinueLearning courses={strip} preview={preview} />}
           <section aria-labelledby="my-courses-title">
             <div className="mb-3 flex items-baseline justify-between gap-3">
               <h2 id="my-courses-title" className="text-lg font-semibold">

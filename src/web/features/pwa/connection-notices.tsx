@@ -36,21 +36,6 @@ export function SlowConnectionNotice({ onDismiss, asStrip = false }: { onDismiss
   );
 }
 
-/** The bottom-right badge while online: small and quiet, at the right end of the stack. */
-export function OnlineBadge() {
-  return (
-    <p
-      role="status"
-      data-testid="connection-badge"
-      data-state="online"
-      className="flex items-center gap-1.5 self-end rounded-full border bg-popover/95 px-2.5 py-1 text-xs font-medium text-muted-foreground shadow-sm"
-    >
-      <span aria-hidden="true" className="size-2 rounded-full bg-green-600 dark:bg-green-500" />
-      {PwaMessages.onlineBadge}
-    </p>
-  );
-}
-
 /** The bottom-right badge while offline: 'Limited Offline Mode'. */
 export function OfflineBadge() {
   return (

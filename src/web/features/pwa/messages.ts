@@ -3,7 +3,6 @@ export const PwaMessages = {
   connectionRestored: { title: 'Connection Restored', description: "You're back online! All features are available." },
   connectionLost: { title: 'Connection Lost', description: "You're offline. Some features may be limited." },
   offlineNotice: { title: 'No Internet Connection', description: 'Some features may not work properly' },
-  onlineBadge: 'Online',
   offlineBadge: {
     title: 'Limited Offline Mode',
     description: 'Previously loaded content is available. Connect to internet for full functionality.',

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@web/lib/cn';
-import { OfflineBadge, OfflineNotice, OnlineBadge, SlowConnectionNotice } from './connection-notices';
+import { OfflineBadge, OfflineNotice, SlowConnectionNotice } from './connection-notices';
 import { InstallBanner, InstalledNotice } from './install-banner';
 import { IN_FLOW_NOTICE_QUERY, bottomStackPosition } from './overlay-position';
 import { UpdatePrompt } from './update-prompt';
@@ -53,14 +53,16 @@ function TopNotice({
 
 /** What the overlays show (loaded only when one of them has something to show). */
 export default function OverlayCards({ pathname, top, onDismissSlow, update, install, offline, topSlot }: OverlayCardsProps) {
+  // A lesson's controls (Run, Submit, the results, the lesson bar) come first there: the offer waits for another screen.
+  const onLesson = pathname.startsWith('/course/');
   return (
     <>
       {top && <TopNotice slotRef={topSlot} top={top} onDismissSlow={onDismissSlow} />}
       <div className={cn(column, bottomStackPosition(pathname))}>
         {update.needRefresh && <UpdatePrompt onReload={update.reload} onLater={update.later} />}
         {install.justInstalled && <InstalledNotice onClose={install.closeInstalledNotice} />}
-        {install.canInstall && <InstallBanner onInstall={install.install} onDismiss={install.dismiss} />}
-        {offline ? <OfflineBadge /> : <OnlineBadge />}
+        {install.canInstall && !onLesson && <InstallBanner onInstall={install.install} onDismiss={install.dismiss} />}
+        {offline && <OfflineBadge />}
       </div>
     </>
   );

@@ -47,8 +47,8 @@ function useOverlayCards(needed: boolean): CardsModule['default'] | null {
 /**
  * The global overlays of every page: connection toasts; top right, the offline or
  * slow-connection notice (on a narrow screen a strip in `topSlot`, at the top of the page);
- * bottom right, the new-version prompt, the install banner and notice, and the connection badge
- * (offline, or a quiet 'Online').
+ * bottom right, the new-version prompt, the install banner and notice (not on a lesson's screen), and
+ * the offline badge. Nothing shows while all is well: a badge that only says "Online" covered controls on a phone.
  */
 export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | null> }) {
   useConnectionToasts();
@@ -67,8 +67,6 @@ export function PwaOverlays({ topSlot }: { topSlot?: RefObject<HTMLElement | nul
   const top = !online ? 'offline' : slow && !slowDismissed ? 'slow' : null;
   const needed = Boolean(top) || !online || update.needRefresh || canInstall || install.justInstalled;
   const OverlayCards = useOverlayCards(needed);
-  // Once its code is there (after the page went idle) the stack is always shown: when nothing else,
-  // the small online badge.
   if (!OverlayCards) return null;
   return (
     <OverlayCards

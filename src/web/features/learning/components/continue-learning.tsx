@@ -42,12 +42,12 @@ function ContinueItem({ course, preview }: { course: DashboardCourse; preview: b
   );
 }
 
-/** Up to two in-progress courses, to pick up where the student left off. */
-export function ContinueLearning({ courses, preview }: { courses: DashboardCourse[]; preview: boolean }) {
+/** Up to two in-progress courses, to pick up where the student left off; or, before any, the first one to start. */
+export function ContinueLearning({ title, courses, preview }: { title: string; courses: DashboardCourse[]; preview: boolean }) {
   return (
     <section aria-labelledby="continue-title" data-testid="continue-learning">
       <h2 id="continue-title" className="mb-3 text-lg font-semibold">
-        Continue Learning
+        {title}
       </h2>
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {courses.map((course) => (
