@@ -211,40 +211,52 @@ export const lessonResponseSchema = z.object({ lesson: lessonSchema });
  * POST /api/admin/uploads) or an external pdfUrl; likewise the tutorial PDF. The video URL is
  * converted to its embeddable address (src/common/video.ts). Without `order` the lesson goes last.
  */
+const lessonFields = {
+  title: z
+    .string({ error: LessonMessages.titleRequired })
+    .trim()
+    .min(1, LessonMessages.titleRequired)
+    .max(LESSON_TITLE_MAX, `The lesson title must be at most ${LESSON_TITLE_MAX} characters.`),
+  lessonType: lessonTypeSchema,
+  videoUrl: optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`),
+  pdfFileId: uuidOrUndefined,
+  pdfUrl: optionalWebUrl(LessonMessages.pdfUrlNotWeb),
+  tutorialFileId: uuidOrUndefined,
+  tutorialPdfUrl: optionalWebUrl(LessonMessages.tutorialUrlNotWeb),
+  summary: optionalText(LESSON_SUMMARY_MAX, `The summary must be at most ${LESSON_SUMMARY_MAX} characters.`).transform((v) => v ?? ''),
+};
+type LessonFields = z.infer<z.ZodObject<typeof lessonFields>>;
+
+/** What a lesson of each type must hold, the same when it is added and when it is edited. */
+function checkLessonContent(b: LessonFields, ctx: z.RefinementCtx) {
+  const hasVideo = b.videoUrl !== undefined;
+  const hasPdf = b.pdfFileId !== undefined || b.pdfUrl !== undefined;
+  if (b.lessonType === 'VIDEO' && !hasVideo) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.videoRequired });
+  if (b.lessonType === 'PDF' && !hasPdf) ctx.addIssue({ code: 'custom', path: ['pdfFileId'], message: LessonMessages.pdfRequired });
+  if (b.lessonType === 'MIXED' && !(hasVideo && hasPdf))
+    ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.bothRequired });
+  if (b.pdfFileId !== undefined && b.pdfUrl !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: LessonMessages.pdfBoth });
+  if (b.tutorialFileId !== undefined && b.tutorialPdfUrl !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['tutorialPdfUrl'], message: LessonMessages.tutorialBoth });
+  }
+  if (hasVideo) {
+    const v = toEmbedUrl(b.videoUrl!);
+    if (!v.ok) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: v.message });
+  }
+}
+
 export const lessonCreateBodySchema = z
-  .strictObject({
-    title: z
-      .string({ error: LessonMessages.titleRequired })
-      .trim()
-      .min(1, LessonMessages.titleRequired)
-      .max(LESSON_TITLE_MAX, `The lesson title must be at most ${LESSON_TITLE_MAX} characters.`),
-    lessonType: lessonTypeSchema,
-    videoUrl: optionalText(URL_MAX, `URLs must be at most ${URL_MAX} characters.`),
-    pdfFileId: uuidOrUndefined,
-    pdfUrl: optionalWebUrl(LessonMessages.pdfUrlNotWeb),
-    tutorialFileId: uuidOrUndefined,
-    tutorialPdfUrl: optionalWebUrl(LessonMessages.tutorialUrlNotWeb),
-    summary: optionalText(LESSON_SUMMARY_MAX, `The summary must be at most ${LESSON_SUMMARY_MAX} characters.`).transform((v) => v ?? ''),
-    order: z.number().int().min(1, 'Order must be 1 or more.').optional(),
-  })
-  .superRefine((b, ctx) => {
-    const hasVideo = b.videoUrl !== undefined;
-    const hasPdf = b.pdfFileId !== undefined || b.pdfUrl !== undefined;
-    if (b.lessonType === 'VIDEO' && !hasVideo) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.videoRequired });
-    if (b.lessonType === 'PDF' && !hasPdf) ctx.addIssue({ code: 'custom', path: ['pdfFileId'], message: LessonMessages.pdfRequired });
-    if (b.lessonType === 'MIXED' && !(hasVideo && hasPdf))
-      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: LessonMessages.bothRequired });
-    if (b.pdfFileId !== undefined && b.pdfUrl !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['pdfUrl'], message: LessonMessages.pdfBoth });
-    if (b.tutorialFileId !== undefined && b.tutorialPdfUrl !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['tutorialPdfUrl'], message: LessonMessages.tutorialBoth });
-    }
-    if (hasVideo) {
-      const v = toEmbedUrl(b.videoUrl!);
-      if (!v.ok) ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: v.message });
-    }
-  });
+  .strictObject({ ...lessonFields, order: z.number().int().min(1, 'Order must be 1 or more.').optional() })
+  .superRefine(checkLessonContent);
 export type LessonCreateBody = z.input<typeof lessonCreateBodySchema>;
+
+/**
+ * PUT /api/admin/lessons/:id ('Edit Lesson'): the lesson's whole content, checked as when it is added; its place,
+ * exercises, quiz and the students' progress stay. A file id may be the one the lesson has already.
+ */
+export const lessonUpdateBodySchema = z.strictObject(lessonFields).superRefine(checkLessonContent);
+export type LessonUpdateBody = z.input<typeof lessonUpdateBodySchema>;
 
 /** PUT /api/admin/lessons/:id/position: move within its chapter, or into another chapter of the same course. */
 export const lessonMoveBodySchema = z.strictObject({

@@ -320,6 +320,49 @@ test('the tutor builds a course, fills it, reorders, publishes and deletes it, l
   }
 });
 
+test('the tutor edits a lesson in place: a typo in its title and video link is fixed, and the lesson keeps its id and place', async ({
+  page,
+  context,
+}) => {
+  await adminSession(context);
+  const admin = page.request;
+  const created = await admin.post('/api/admin/courses', { data: { title: uniqueTitle('Edit lesson'), description: 'Edited in place.' } });
+  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
+  const chapterRes = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Basics' } });
+  const chapterId = ((await chapterRes.json()) as { chapter: { id: string } }).chapter.id;
+  for (const title of ['Intro to pointrs', 'Arrays']) {
+    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
+      data: { title, lessonType: 'VIDEO', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const before = await getTree(admin, courseId);
+
+  await page.goto(`/admin/courses/${courseId}/edit`);
+  await page.getByRole('tab', { name: 'Course Content' }).click();
+  const basics = chapter(page, 'Basics');
+  await basics.getByRole('button', { name: 'Edit Lesson “Intro to pointrs”' }).click();
+  const form = basics.getByRole('form', { name: 'Edit lesson “Intro to pointrs”' });
+  await expect(form.getByLabel('Lesson Title')).toHaveValue('Intro to pointrs');
+  await expect(form.getByLabel('Lesson Type')).toHaveValue('VIDEO');
+  await atBothWidths(page, async (width) => expectAccessible(page, `edit lesson form at ${width}`));
+
+  await form.getByLabel('Lesson Title').fill('Intro to pointers');
+  await form.getByLabel('Video URL').fill('https://youtu.be/eIrMbAQSU34');
+  await form.getByLabel('Summary').fill('What an address is.');
+  await form.getByRole('button', { name: 'Save Lesson' }).click();
+  await expect(toast(page, 'Lesson updated')).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(lessonTitles(basics)).toHaveText([/^Intro to pointers/, /^Arrays/]);
+  await expect(page.getByRole('button', { name: 'Edit Lesson “Intro to pointers”' })).toBeFocused();
+
+  const after = await getTree(admin, courseId);
+  const lesson = after.chapters[0]!.lessons[0]!;
+  expect(lesson.id).toBe(before.chapters[0]!.lessons[0]!.id);
+  expect(lesson).toMatchObject({ title: 'Intro to pointers', order: 1, videoUrl: 'https://www.youtube-nocookie.com/embed/eIrMbAQSU34' });
+  await admin.delete(`/api/admin/courses/${courseId}`);
+});
+
 test('a student is sent away from the course screens', async ({ page }) => {
   const res = await page.request.post('/api/dev/login', { data: { email: 'bob.student@example.com' } });
   expect(res.ok()).toBe(true);

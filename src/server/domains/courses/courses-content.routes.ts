@@ -6,6 +6,7 @@ import {
   chapterResponseSchema,
   courseEditorResponseSchema,
   lessonCreateBodySchema,
+  lessonUpdateBodySchema,
   lessonMoveBodySchema,
   lessonResponseSchema,
 } from '../../../common/courses';
@@ -86,6 +87,21 @@ export const coursesContentRoutes: FastifyPluginAsyncZod<{ content: CoursesConte
       },
     },
     async (request, reply) => reply.code(201).send({ lesson: await content.addLesson(request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/api/admin/lessons/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['course content'],
+        summary: "Edit a lesson in place: its title, type, video, PDFs and summary; its exercises, quiz and the students' progress stay",
+        params: idParams,
+        body: lessonUpdateBodySchema,
+        response: { 200: lessonResponseSchema },
+      },
+    },
+    async (request) => ({ lesson: await content.updateLesson(request.params.id, request.body) }),
   );
 
   app.delete(

@@ -1,6 +1,13 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LessonMessages, type Chapter, type CourseEditorResponse, type Lesson, type lessonCreateBodySchema } from '../../../common/courses';
+import {
+  LessonMessages,
+  type Chapter,
+  type CourseEditorResponse,
+  type Lesson,
+  type lessonCreateBodySchema,
+  type lessonUpdateBodySchema,
+} from '../../../common/courses';
 import { fileUrl } from '../../../common/files';
 import { toEmbedUrl } from '../../../common/video';
 import type { Db } from '../../platform/db/client';
@@ -14,6 +21,7 @@ import { isUuid, requireId } from '../../platform/http/ids';
 import { findLesson, lockCourse, renumber } from './courses.queries';
 
 type LessonInput = z.output<typeof lessonCreateBodySchema>;
+type LessonUpdateInput = z.output<typeof lessonUpdateBodySchema>;
 
 const orderOutOfRange = (max: number) => badRequest(max === 1 ? 'Order must be 1.' : `Order must be between 1 and ${max}.`);
 
@@ -42,6 +50,40 @@ const countChapters = async (tx: Tx, courseId: string) =>
   (await tx.select({ n: count() }).from(chapters).where(eq(chapters.courseId, courseId)))[0]?.n ?? 0;
 const countLessons = async (tx: Tx, chapterId: string) =>
   (await tx.select({ n: count() }).from(lessons).where(eq(lessons.chapterId, chapterId)))[0]?.n ?? 0;
+
+/**
+ * A lesson's columns from the editor's fields: the uploaded files it names must exist (a malformed id is simply not
+ * found), and the video address becomes its embeddable one. One reading for adding and editing alike.
+ */
+async function lessonContent(tx: Tx, input: LessonUpdateInput) {
+  const wanted = [input.pdfFileId, input.tutorialFileId].filter((id): id is string => id !== undefined);
+  const found = wanted.some(isUuid)
+    ? await tx
+        .select({ id: files.id, originalName: files.originalName, sizeBytes: files.sizeBytes })
+        .from(files)
+        .where(inArray(files.id, wanted.filter(isUuid)))
+    : [];
+  const pdf = (input.pdfFileId ? found.find((f) => f.id === input.pdfFileId) : undefined) ?? null;
+  const tutorial = (input.tutorialFileId ? found.find((f) => f.id === input.tutorialFileId) : undefined) ?? null;
+  if (input.pdfFileId && !pdf) throw badRequest(LessonMessages.pdfFileNotFound);
+  if (input.tutorialFileId && !tutorial) throw badRequest(LessonMessages.tutorialFileNotFound);
+  const video = input.videoUrl ? toEmbedUrl(input.videoUrl) : undefined;
+  if (video && !video.ok) throw badRequest(video.message);
+  return {
+    pdf,
+    tutorial,
+    columns: {
+      title: input.title,
+      lessonType: input.lessonType,
+      videoUrl: video?.url ?? null,
+      pdfUrl: pdf ? fileUrl(pdf.id) : (input.pdfUrl ?? null),
+      pdfFileId: pdf?.id ?? null,
+      tutorialPdfUrl: tutorial ? fileUrl(tutorial.id) : (input.tutorialPdfUrl ?? null),
+      tutorialFileId: tutorial?.id ?? null,
+      summary: input.summary,
+    },
+  };
+}
 
 export function createCoursesContentService({ db, filesService }: { db: Db; filesService: FilesService }) {
   return {
@@ -90,43 +132,40 @@ export function createCoursesContentService({ db, filesService }: { db: Db; file
     async addLesson(chapterId: string, input: LessonInput): Promise<Lesson> {
       return db.transaction(async (tx) => {
         const chapter = await lockChapter(tx, chapterId);
-        const wanted = [input.pdfFileId, input.tutorialFileId].filter((id): id is string => id !== undefined);
-        // A malformed id is no file: it simply is not found.
-        const found = wanted.some(isUuid)
-          ? await tx
-              .select({ id: files.id, originalName: files.originalName, sizeBytes: files.sizeBytes })
-              .from(files)
-              .where(inArray(files.id, wanted.filter(isUuid)))
-          : [];
-        const pdf = input.pdfFileId ? found.find((f) => f.id === input.pdfFileId) : undefined;
-        const tutorial = input.tutorialFileId ? found.find((f) => f.id === input.tutorialFileId) : undefined;
-        if (input.pdfFileId && !pdf) throw badRequest(LessonMessages.pdfFileNotFound);
-        if (input.tutorialFileId && !tutorial) throw badRequest(LessonMessages.tutorialFileNotFound);
-
+        const content = await lessonContent(tx, input);
         const n = await countLessons(tx, chapterId);
         const position = input.order ?? n + 1;
         if (position > n + 1) throw orderOutOfRange(n + 1);
-        const video = input.videoUrl ? toEmbedUrl(input.videoUrl) : undefined;
-        if (video && !video.ok) throw badRequest(video.message);
         const [row] = await tx
           .insert(lessons)
-          .values({
-            chapterId: chapter.id,
-            title: input.title,
-            lessonType: input.lessonType,
-            videoUrl: video?.url ?? null,
-            pdfUrl: pdf ? fileUrl(pdf.id) : (input.pdfUrl ?? null),
-            pdfFileId: pdf?.id ?? null,
-            tutorialPdfUrl: tutorial ? fileUrl(tutorial.id) : (input.tutorialPdfUrl ?? null),
-            tutorialFileId: tutorial?.id ?? null,
-            summary: input.summary,
-            position,
-          })
+          .values({ chapterId: chapter.id, ...content.columns, position })
           .returning();
         if (position <= n) await renumber(tx, 'lessons', chapterId, { id: row!.id, first: true });
         const [fresh] = await tx.select().from(lessons).where(eq(lessons.id, row!.id));
-        return toLesson(fresh!, pdf ?? null, tutorial ?? null);
+        return toLesson(fresh!, content.pdf, content.tutorial);
       });
+    },
+
+    /**
+     * 'Edit Lesson': the lesson's content replaced in place, checked as when it was added. Its id, place, exercises,
+     * quiz and every student's progress stay; a PDF it no longer uses is deleted when nothing else uses it.
+     */
+    async updateLesson(lessonId: string, input: LessonUpdateInput): Promise<Lesson> {
+      const { lesson, keys } = await db.transaction(async (tx) => {
+        const { lesson: before } = await lockLesson(tx, lessonId);
+        const content = await lessonContent(tx, input);
+        const [row] = await tx
+          .update(lessons)
+          .set({ ...content.columns, updatedAt: new Date() })
+          .where(eq(lessons.id, lessonId))
+          .returning();
+        const dropped = [before.pdfFileId, before.tutorialFileId].filter(
+          (id): id is string => id !== null && id !== row!.pdfFileId && id !== row!.tutorialFileId,
+        );
+        return { lesson: toLesson(row!, content.pdf, content.tutorial), keys: await deleteUnusedFiles(tx, dropped) };
+      });
+      await filesService.removeBlobs(keys);
+      return lesson;
     },
 
     /** Deletes the lesson (its progress and unused files too) and renumbers the chapter's lessons. */

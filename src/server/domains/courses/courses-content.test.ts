@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@test-support/test-app';
-import type { CourseEditorResponse, Lesson } from '../../../common/courses';
+import { LessonMessages, type CourseEditorResponse, type Lesson } from '../../../common/courses';
 import { VIDEO_URL_NOT_WEB } from '../../../common/video';
 import { chapters, files, lessonProgress, lessons } from '../../platform/db/schema/index';
 import {
@@ -250,6 +250,75 @@ describe('adding lessons', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const orders = (await outline(t.db, course.id))[2]!.lessons.map((l) => l.order);
     expect(orders).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('editing a lesson in place', () => {
+  it("changes the title, type, video and PDF, and keeps the lesson's place, exercises' lesson and the students' progress", async () => {
+    const { course, chapterIds, lessonIds } = await threeChapters();
+    const lessonId = lessonIds[0]![1]!;
+    const alice = await userId(t.db, ALICE);
+    await completeLesson(t.db, alice, lessonId);
+    const oldPdf = (await uploadPdf(t.app, admin, pdfBytes(), { filename: 'old.pdf' })).json().file;
+    const asPdf = await call('PUT', `/api/admin/lessons/${lessonId}`, { title: 'Pointers', lessonType: 'PDF', pdfFileId: oldPdf.id });
+    expect(asPdf.statusCode, asPdf.body).toBe(200);
+    const [oldFile] = await t.db.select().from(files).where(eq(files.id, oldPdf.id));
+
+    // A typo in the video link fixed, the PDF replaced: the old file goes, as nothing else uses it.
+    const newPdf = (await uploadPdf(t.app, admin, pdfBytes(), { filename: 'new.pdf' })).json().file;
+    const res = await call('PUT', `/api/admin/lessons/${lessonId}`, {
+      title: '  Pointers and arrays ',
+      lessonType: 'MIXED',
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      pdfFileId: newPdf.id,
+      summary: 'Addresses, then arrays.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().lesson).toMatchObject({
+      id: lessonId,
+      chapterId: chapterIds[0],
+      title: 'Pointers and arrays',
+      lessonType: 'MIXED',
+      videoUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      pdfFile: { id: newPdf.id, name: 'new.pdf' },
+      summary: 'Addresses, then arrays.',
+      order: 2,
+    });
+    expect((await outline(t.db, course.id))[0]!.lessons.map((l) => l.title)).toEqual(['a1', 'Pointers and arrays', 'a3']);
+    expect(await t.db.$count(lessonProgress, eq(lessonProgress.lessonId, lessonId))).toBe(1);
+    expect(await t.db.$count(files, eq(files.id, oldPdf.id))).toBe(0);
+    expect(await filesIn(dataDir)).not.toContain(oldFile!.storageKey);
+
+    // The same file id kept: nothing is deleted.
+    const same = await call('PUT', `/api/admin/lessons/${lessonId}`, { title: 'Pointers', lessonType: 'PDF', pdfFileId: newPdf.id });
+    expect(same.statusCode).toBe(200);
+    expect(await t.db.$count(files, eq(files.id, newPdf.id))).toBe(1);
+  });
+
+  it('refuses what adding refuses, and an unknown lesson, changing nothing', async () => {
+    const { lessonIds } = await threeChapters();
+    const lessonId = lessonIds[0]![0]!;
+    const [before] = await t.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    const cases: [object, string][] = [
+      [{ title: ' ', lessonType: 'VIDEO', videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }, LessonMessages.titleRequired],
+      [{ title: 'x', lessonType: 'VIDEO' }, LessonMessages.videoRequired],
+      [{ title: 'x', lessonType: 'PDF', pdfFileId: MISSING }, LessonMessages.pdfFileNotFound],
+      [{ title: 'x', lessonType: 'VIDEO', videoUrl: 'https://youtu.be/dQw4w9WgXcQ', order: 2 }, ''],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('PUT', `/api/admin/lessons/${lessonId}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(errorMessage(res)).toBe(message);
+    }
+    const [after] = await t.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(after).toEqual(before);
+    const unknown = await call('PUT', `/api/admin/lessons/${MISSING}`, {
+      title: 'x',
+      lessonType: 'VIDEO',
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorMessage(unknown)).toBe('Lesson not found');
   });
 });
 

@@ -24,7 +24,7 @@ import { useRenameChapter } from '../api/rename-chapter';
 import { formatFileSize } from '../format';
 import { toastFailure } from '@web/lib/notify';
 import { plural } from '@web/lib/plural';
-import { AddLessonForm } from './add-lesson-form';
+import { LessonForm } from './lesson-form';
 
 const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {
   VIDEO: { icon: VideoIcon, tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' },
@@ -81,6 +81,8 @@ function MoveButtons({
 }
 
 function LessonRow({
+  courseId,
+  chapterTitle,
   lesson,
   first,
   last,
@@ -89,6 +91,8 @@ function LessonRow({
   onOpenExercises,
   onOpenQuiz,
 }: {
+  courseId: string;
+  chapterTitle: string;
   lesson: Lesson;
   first: boolean;
   last: boolean;
@@ -99,6 +103,25 @@ function LessonRow({
 }) {
   const { icon: Icon, tone } = typeIcons[lesson.lessonType];
   const what = `lesson “${lesson.title}”`;
+  const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editRef.current?.focus());
+  };
+  if (editing)
+    return (
+      <li className="px-3 py-3 sm:px-4" data-testid="lesson-row">
+        <LessonForm
+          courseId={courseId}
+          chapterId={lesson.chapterId}
+          chapterTitle={chapterTitle}
+          lesson={lesson}
+          onCancel={closeEditor}
+          onSaved={closeEditor}
+        />
+      </li>
+    );
   return (
     <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="lesson-row">
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
@@ -120,6 +143,17 @@ function LessonRow({
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap items-center justify-end">
+        <Button
+          ref={editRef}
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit Lesson “${lesson.title}”`}
+        >
+          <PencilIcon aria-hidden="true" />
+          <span className="hidden sm:inline">Edit Lesson</span>
+        </Button>
         <Button
           variant="ghost"
           size="sm"
@@ -305,6 +339,8 @@ export function ChapterCard({
           {chapter.lessons.map((lesson, i) => (
             <LessonRow
               key={lesson.id}
+              courseId={courseId}
+              chapterTitle={chapter.title}
               lesson={lesson}
               first={i === 0}
               last={i === chapter.lessons.length - 1}
@@ -319,7 +355,7 @@ export function ChapterCard({
 
       <div className="px-3 py-3 sm:px-4">
         {adding ? (
-          <AddLessonForm
+          <LessonForm
             courseId={courseId}
             chapterId={chapter.id}
             chapterTitle={chapter.title}

@@ -1,7 +1,7 @@
-import { LESSON_SUMMARY_MAX, LESSON_TITLE_MAX, LessonMessages, URL_MAX, type LessonType } from '@common/courses';
+import { LESSON_SUMMARY_MAX, LESSON_TITLE_MAX, LessonMessages, URL_MAX, type Lesson, type LessonType } from '@common/courses';
 import type { UploadedFile } from '@common/files';
 import { toEmbedUrl } from '@common/video';
-import { LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { LoaderCircleIcon, PlusIcon, SaveIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -10,6 +10,7 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { toastInvalid, toastSuccess } from '@web/lib/notify';
 import { useAddLesson } from '../api/add-lesson';
+import { useUpdateLesson } from '../api/update-lesson';
 import { toastFailure } from '@web/lib/notify';
 import { PdfUploadField } from './pdf-upload-field';
 
@@ -19,20 +20,47 @@ export const lessonTypeLabels: Record<LessonType, string> = {
   MIXED: 'Mixed (video and PDF)',
 };
 
+type ChosenFile = Pick<UploadedFile, 'id' | 'name' | 'sizeBytes'>;
 type Draft = {
   title: string;
   lessonType: LessonType | '';
   videoUrl: string;
-  pdf: UploadedFile | null;
-  tutorial: UploadedFile | null;
+  pdf: ChosenFile | null;
+  tutorial: ChosenFile | null;
+  /** A lesson made with a PDF's web address (a bulk upload's) keeps it until a file replaces it or it is removed. */
+  pdfUrl: string | null;
+  tutorialPdfUrl: string | null;
   summary: string;
 };
-const emptyDraft: Draft = { title: '', lessonType: '', videoUrl: '', pdf: null, tutorial: null, summary: '' };
+const emptyDraft: Draft = {
+  title: '',
+  lessonType: '',
+  videoUrl: '',
+  pdf: null,
+  tutorial: null,
+  pdfUrl: null,
+  tutorialPdfUrl: null,
+  summary: '',
+};
+
+/** The lesson as the form shows it for editing: its video's address as stored, its files, its summary. */
+function draftOf(lesson: Lesson): Draft {
+  return {
+    title: lesson.title,
+    lessonType: lesson.lessonType,
+    videoUrl: lesson.videoUrl ?? '',
+    pdf: lesson.pdfFile,
+    tutorial: lesson.tutorialFile,
+    pdfUrl: lesson.pdfFile ? null : lesson.pdfUrl,
+    tutorialPdfUrl: lesson.tutorialFile ? null : lesson.tutorialPdfUrl,
+    summary: lesson.summary,
+  };
+}
 
 /** What the lesson needs before it is sent, or undefined when it may go. */
 function problemOf(draft: Draft): string | undefined {
   const hasVideo = draft.videoUrl.trim() !== '';
-  const hasPdf = draft.pdf !== null;
+  const hasPdf = draft.pdf !== null || draft.pdfUrl !== null;
   if (draft.lessonType === 'VIDEO' && !hasVideo) return LessonMessages.videoRequired;
   if (draft.lessonType === 'PDF' && !hasPdf) return LessonMessages.pdfRequired;
   if (draft.lessonType === 'MIXED' && !(hasVideo && hasPdf)) return LessonMessages.bothRequired;
@@ -43,21 +71,30 @@ function problemOf(draft: Draft): string | undefined {
   return undefined;
 }
 
-/** Adds a lesson at the end of one chapter. Stays open afterwards, emptied, for the next lesson. */
-export function AddLessonForm({
+/**
+ * Adds a lesson at the end of one chapter (and stays open afterwards, emptied, for the next one), or, given `lesson`,
+ * edits that lesson in place ('Edit Lesson'): its exercises, quiz and the students' progress stay.
+ */
+export function LessonForm({
   courseId,
   chapterId,
   chapterTitle,
+  lesson,
   onCancel,
+  onSaved,
 }: {
   courseId: string;
   chapterId: string;
   chapterTitle: string;
+  lesson?: Lesson;
   onCancel: () => void;
+  onSaved?: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<Draft>(() => (lesson ? draftOf(lesson) : emptyDraft));
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const addLesson = useAddLesson(courseId);
+  const updateLesson = useUpdateLesson(courseId);
+  const saving = addLesson.isPending || updateLesson.isPending;
   const titleRef = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), type: useId(), video: useId(), videoHint: useId(), summary: useId() };
 
@@ -68,19 +105,34 @@ export function AddLessonForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || draft.lessonType === '' || addLesson.isPending) return;
+    if (!ready || draft.lessonType === '' || saving) return;
     const problem = problemOf(draft);
     if (problem) return toastInvalid('Validation Error', problem);
+    const body = {
+      title: draft.title.trim(),
+      lessonType: draft.lessonType,
+      videoUrl: wantsVideo ? draft.videoUrl.trim() : undefined,
+      pdfFileId: wantsPdf ? draft.pdf?.id : undefined,
+      pdfUrl: wantsPdf && !draft.pdf ? (draft.pdfUrl ?? undefined) : undefined,
+      tutorialFileId: draft.tutorial?.id,
+      tutorialPdfUrl: draft.tutorial ? undefined : (draft.tutorialPdfUrl ?? undefined),
+      summary: draft.summary.trim(),
+    };
+    if (lesson) {
+      updateLesson.mutate(
+        { lessonId: lesson.id, ...body },
+        {
+          onSuccess: () => {
+            toastSuccess('Lesson updated');
+            onSaved?.();
+          },
+          onError: (err) => toastFailure(err, 'Failed to update lesson'),
+        },
+      );
+      return;
+    }
     addLesson.mutate(
-      {
-        chapterId,
-        title: draft.title.trim(),
-        lessonType: draft.lessonType,
-        videoUrl: wantsVideo ? draft.videoUrl.trim() : undefined,
-        pdfFileId: wantsPdf ? draft.pdf?.id : undefined,
-        tutorialFileId: draft.tutorial?.id,
-        summary: draft.summary.trim(),
-      },
+      { chapterId, ...body },
       {
         onSuccess: () => {
           toastSuccess('Lesson added successfully');
@@ -96,7 +148,7 @@ export function AddLessonForm({
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Add a lesson to ${chapterTitle}`}
+      aria-label={lesson ? `Edit lesson “${lesson.title}”` : `Add a lesson to ${chapterTitle}`}
       className="grid grid-cols-1 gap-4 rounded-lg border bg-background/60 p-4"
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
@@ -159,8 +211,10 @@ export function AddLessonForm({
               label="PDF File"
               hint="The lesson's PDF, uploaded as soon as you choose it."
               file={draft.pdf}
-              onChange={(pdf) => set({ pdf })}
+              onChange={(pdf) => set({ pdf, pdfUrl: null })}
               required
+              externalUrl={draft.pdfUrl}
+              onRemoveExternal={() => set({ pdfUrl: null })}
             />
           )}
           <PdfUploadField
@@ -168,7 +222,9 @@ export function AddLessonForm({
             label="Tutorial PDF"
             hint="Exercises or notes students can download with the lesson."
             file={draft.tutorial}
-            onChange={(tutorial) => set({ tutorial })}
+            onChange={(tutorial) => set({ tutorial, tutorialPdfUrl: null })}
+            externalUrl={draft.tutorialPdfUrl}
+            onRemoveExternal={() => set({ tutorialPdfUrl: null })}
           />
         </div>
       )}
@@ -191,13 +247,15 @@ export function AddLessonForm({
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!ready || addLesson.isPending}>
-          {addLesson.isPending ? (
+        <Button type="submit" disabled={!ready || saving}>
+          {saving ? (
             <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : lesson ? (
+            <SaveIcon aria-hidden="true" />
           ) : (
             <PlusIcon aria-hidden="true" />
           )}
-          {addLesson.isPending ? 'Adding...' : 'Add Lesson'}
+          {lesson ? (saving ? 'Saving...' : 'Save Lesson') : saving ? 'Adding...' : 'Add Lesson'}
         </Button>
       </div>
     </form>

@@ -24,13 +24,18 @@ export function PdfUploadField({
   file,
   onChange,
   required = false,
+  externalUrl = null,
+  onRemoveExternal,
 }: {
   kind: UploadKind;
   label: string;
   hint: string;
-  file: UploadedFile | null;
+  file: Pick<UploadedFile, 'id' | 'name' | 'sizeBytes'> | null;
   onChange: (file: UploadedFile | null) => void;
   required?: boolean;
+  /** A PDF the lesson reads from a web address instead of an upload (made by a bulk upload); an upload replaces it. */
+  externalUrl?: string | null;
+  onRemoveExternal?: () => void;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -73,6 +78,14 @@ export function PdfUploadField({
             <p className="text-xs text-muted-foreground">{formatFileSize(file.sizeBytes)} · uploaded</p>
           </div>
           <Button variant="ghost" size="icon" className="size-8" onClick={() => onChange(null)} aria-label={`Remove ${file.name}`}>
+            <XIcon aria-hidden="true" />
+          </Button>
+        </div>
+      ) : externalUrl ? (
+        <div className="flex items-center gap-3 rounded-lg border bg-muted/50 px-3 py-2">
+          <FileTextIcon className="size-5 shrink-0 text-red-700 dark:text-red-400" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-sm break-all">{externalUrl}</p>
+          <Button variant="ghost" size="icon" className="size-8" onClick={onRemoveExternal} aria-label={`Remove ${externalUrl}`}>
             <XIcon aria-hidden="true" />
           </Button>
         </div>
