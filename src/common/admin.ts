@@ -5,6 +5,8 @@ export const platformStatsSchema = z.object({
   activeStudents: z.number().int(),
   totalLessons: z.number().int(),
   pendingApprovals: z.number().int(),
+  /** Question threads waiting for the tutor's reply. */
+  unansweredQuestions: z.number().int(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 

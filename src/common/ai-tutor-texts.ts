@@ -22,6 +22,47 @@ export const AiTutorMessages = {
   messageRequired: 'Please type a question first.',
   messageTooLong: `Questions can be at most ${AI_TUTOR_MESSAGE_MAX_CHARS} characters.`,
   conversationNotFound: 'This conversation was not found. Please start a new chat.',
+  /** Said once in the panel: the student knows the human tutor oversees these chats. */
+  oversight: 'Your tutor can read these conversations.',
+  moreHelp: 'More Help',
+  moreHelpLabel: 'Ask the AI tutor for more help with this exercise',
+  /** What 'More Help' asks, as the student's message. */
+  moreHelpQuestion: 'Can you help me a bit more with this?',
+  moreHelpNeedsExercise: "'More Help' is for a question about an exercise: open the exercise and ask from there.",
+  /** The answer in place of one the leak guard kept back twice: honest, and pointing to the human tutor. */
+  guardRefusal:
+    "I can't answer that without giving away the solution to this exercise, and working it out yourself is how you learn it. Look again at the hints so far, or ask your tutor, who can look at your code with you.",
+} as const;
+
+/** The help an answer in an exercise gives, from a nudge to the concept with an example; never the solution. */
+export const HINT_LEVELS = [1, 2, 3] as const;
+export type HintLevel = (typeof HINT_LEVELS)[number];
+export const HINT_LEVEL_NAMES: Record<HintLevel, string> = {
+  1: 'Nudge',
+  2: 'Guiding question',
+  3: 'Concept with an example',
+};
+
+/** What the leak guard did to an answer (null on the message: it passed as written). */
+export type GuardOutcome = 'regenerated' | 'withheld';
+
+/** The tutor's side: reading the students' conversations with the AI tutor and setting their daily limits. */
+export const AiTutorOversightMessages = {
+  sectionTitle: 'AI Tutor Conversations',
+  noConversations: 'This student has not talked with the AI tutor yet.',
+  limitsTitle: 'AI Tutor Daily Questions',
+  hintLevel: (level: number) => `Hint level ${level}: ${HINT_LEVEL_NAMES[level as HintLevel] ?? ''}`,
+  guardRegenerated: 'Leak guard: the first answer gave the solution away; the student read this second one instead.',
+  guardWithheld: 'Leak guard: both answers gave the solution away; the student read a refusal instead.',
+  withheldTitle: 'Withheld from the student',
+  dailyMessagesInvalid: 'The daily limit must be a whole number from 0 to 1000.',
+  studentNotFound: 'Student not found.',
+  courseNotFound: 'Course not found.',
+  notEnrolled: 'This student is not enrolled in this course.',
+  conversationNotFound: 'Conversation not found.',
+  courseDefaultSaved: 'The course limit was saved.',
+  overrideSaved: "The student's limit was saved.",
+  overrideRemoved: "The student's limit was removed: the course limit applies.",
 } as const;
 
 /** The `code` of a stream's error event. */

@@ -62,7 +62,6 @@ export const QuizMessages = {
   reset: (name: string) => `${name}'s attempts were reset.`,
   // The student out of attempts.
   askTutor: 'Ask your tutor for another attempt.',
-  contactTutor: 'Contact Your Tutor',
   askTutorMessage: (course: string, lesson: string) =>
     `Hello! I have used all my attempts at the quiz of the lesson "${lesson}" in the course "${course}" without passing it. Could I have another attempt?`,
 } as const;

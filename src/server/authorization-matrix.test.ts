@@ -82,11 +82,20 @@ const matrix: Record<string, Row> = {
   'PUT /api/exercises/:exerciseId/draft': ['approved', 400],
   'POST /api/exercises/:exerciseId/submissions': ['approved', 400],
   'GET /api/submissions/:submissionId': ['approved', 404],
+  // The tutor's feedback: only ever the caller's own sent reviews (none here), and their marks in the outline.
+  'GET /api/lessons/:lessonId/feedback': ['approved', 200],
+  'GET /api/me/feedback/unseen': ['approved', 200],
+  'POST /api/reviews/:reviewId/seen': ['approved', 404],
   // Quizzes: the lesson's quiz as the course screen allows (none here: null); attempts need a body.
   'GET /api/lessons/:lessonId/quiz': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'POST /api/lessons/:lessonId/quiz/attempts': ['approved', 400],
   // Where the lesson's video is and what was played: needs a body.
   'PUT /api/lessons/:lessonId/video-progress': ['approved', 400],
+  // Questions to the tutor: the caller's own threads on a lesson the course screen allows; asking and
+  // following up need a body (a thread is only ever its student's).
+  'GET /api/lessons/:lessonId/questions': ['approved', { student: 403, enrolled: 200, admin: 200 }],
+  'POST /api/lessons/:lessonId/questions': ['approved', 400],
+  'POST /api/questions/:threadId/messages': ['approved', 400],
 
   // The tutor's workspace, and the tutor's switch to the student view.
   'PUT /api/me/view-mode': ['admin', 400],
@@ -109,6 +118,7 @@ const matrix: Record<string, Row> = {
   'DELETE /api/admin/chapters/:id': ['admin', 404],
   'PUT /api/admin/chapters/:id/position': ['admin', 400],
   'POST /api/admin/chapters/:id/lessons': ['admin', 400],
+  'PUT /api/admin/lessons/:id': ['admin', 400],
   'DELETE /api/admin/lessons/:id': ['admin', 404],
   'PUT /api/admin/lessons/:id/position': ['admin', 400],
   'POST /api/admin/courses/:id/bulk-upload': ['admin', 400],
@@ -120,6 +130,9 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/tables': ['admin', 200],
   'GET /api/admin/tables/:table/items': ['admin', 200],
   'GET /api/admin/analytics': ['admin', 200],
+  // The tutor's Backups page: the overview, and 'Back Up Now' (queued; no worker runs here).
+  'GET /api/admin/backups': ['admin', 200],
+  'POST /api/admin/backups': ['admin', 202],
   'GET /api/admin/analytics/students.csv': ['admin', 200],
   // Exercises: authoring (saving needs a body), figures, a student's work and submission history.
   'GET /api/admin/lessons/:lessonId/exercises': ['admin', 200],
@@ -132,6 +145,18 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions/:submissionId': ['admin', 404],
+  // Reviews with line comments: none of these submissions or comments exists; writes need a body; 'Saved Comments' are listed.
+  'GET /api/admin/submissions/:submissionId/review': ['admin', 404],
+  'PUT /api/admin/submissions/:submissionId/review': ['admin', 400],
+  'POST /api/admin/submissions/:submissionId/review/comments': ['admin', 400],
+  'POST /api/admin/submissions/:submissionId/review/send': ['admin', 400],
+  'PATCH /api/admin/review-comments/:commentId': ['admin', 400],
+  'DELETE /api/admin/review-comments/:commentId': ['admin', 404],
+  'GET /api/admin/submissions/:submissionId/same-code': ['admin', 404],
+  'POST /api/admin/submissions/:submissionId/same-code/comments': ['admin', 400],
+  'GET /api/admin/saved-comments': ['admin', 200],
+  'POST /api/admin/saved-comments': ['admin', 400],
+  'DELETE /api/admin/saved-comments/:savedCommentId': ['admin', 404],
   // Quizzes: reading (none yet: null), saving (needs a body), deleting (none to delete).
   'GET /api/admin/lessons/:lessonId/quiz': ['admin', 200],
   'PUT /api/admin/lessons/:lessonId/quiz': ['admin', 400],
@@ -141,6 +166,14 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/students/:studentId/quizzes': ['admin', 404],
   'POST /api/admin/quizzes/:quizId/students/:studentId/extra-attempts': ['admin', 404],
   'POST /api/admin/quizzes/:quizId/students/:studentId/attempts-reset': ['admin', 404],
+  // The tutor's oversight of the AI tutor: a student's conversations and daily limits (no such student or
+  // conversation here), a student's or a course's limit (needs a body), removing a student's own limit.
+  'GET /api/admin/students/:studentId/ai-conversations': ['admin', 404],
+  'GET /api/admin/ai-conversations/:conversationId': ['admin', 404],
+  'GET /api/admin/students/:studentId/ai-tutor-allowances': ['admin', 404],
+  'PUT /api/admin/students/:studentId/ai-tutor-allowances/:courseId': ['admin', 400],
+  'DELETE /api/admin/students/:studentId/ai-tutor-allowances/:courseId': ['admin', 404],
+  'PUT /api/admin/courses/:courseId/ai-tutor-limit': ['admin', 400],
   'POST /api/admin/invitations': ['admin', 400],
   'GET /api/admin/invitations': ['admin', 200],
   'POST /api/admin/invitations/:invitationId/resend': ['admin', 404],
@@ -148,6 +181,12 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/notification-settings': ['admin', 200],
   'PUT /api/admin/notification-settings': ['admin', 400],
   'POST /api/admin/notifications/nudge': ['admin', 400],
+  // The tutor's Questions page: the list, the badge's count, a thread (none here), a reply (needs a body), resolving (none here).
+  'GET /api/admin/questions': ['admin', 200],
+  'GET /api/admin/questions/unanswered': ['admin', 200],
+  'GET /api/admin/questions/:threadId': ['admin', 404],
+  'POST /api/admin/questions/:threadId/replies': ['admin', 400],
+  'POST /api/admin/questions/:threadId/resolve': ['admin', 404],
   // Revoking or reinstating a certificate (docs/decisions/016).
   'PATCH /api/admin/certificates/:id': ['admin', 400],
 };

@@ -10,12 +10,15 @@ import {
 } from './domains/notifications';
 import { pruneOldRuns } from './domains/practice';
 import { deliverOutboxMessage, MAIL_SEND_TASK } from './platform/mail/outbox';
+import { BACKUP_RUN_TASK, BACKUP_SCHEDULED_TASK, backupCrontab, type BackupsService } from './domains/backups';
+import type { Env } from './platform/env';
 
 /**
  * The app's own background jobs, on the same queue as the grading workers but run in the app's
  * process (they need its mail settings): sending the outbox, the tutor's registration digest, the
  * reminders to inactive students (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
- * pruning of old exercise runs. Each runner
+ * pruning of old exercise runs, and the nightly backup (at BACKUP_HOUR, unless BACKUP_SCHEDULE=off)
+ * with the backups the tutor asks for. Each runner
  * takes only the tasks it knows, so graders never see these and this runner never grades; cron
  * items are scheduled once per time however many instances run them.
  */
@@ -28,18 +31,34 @@ export const BACKGROUND_CRONTAB = [
   `30 3 * * * ${PRUNE_RUNS_TASK}`,
 ].join('\n');
 
+/** The crontab with the nightly backup's line, when its schedule is on. */
+export const backgroundCrontab = (backup: Env['backup'] | undefined) =>
+  [BACKGROUND_CRONTAB, ...(backup ? backupCrontab(backup) : [])].join('\n');
+
 export type BackgroundJobDeps = {
   db: Db;
   mailer: Mailer;
   mailFrom: string;
   notifications: NotificationsService;
+  /** The app's backups, and their schedule (the nightly line is left out when it is off). */
+  backups?: { service: BackupsService; config: Env['backup'] };
   warn: (message: string) => void;
   /** Off in tests that drive the timed jobs themselves. */
   crontab?: boolean;
 };
 
-export function backgroundTasks({ db, mailer, mailFrom, notifications }: BackgroundJobDeps): TaskList {
+export function backgroundTasks({ db, mailer, mailFrom, notifications, backups }: BackgroundJobDeps): TaskList {
   return {
+    ...(backups
+      ? {
+          [BACKUP_SCHEDULED_TASK]: async () => {
+            await backups.service.queueScheduled();
+          },
+          [BACKUP_RUN_TASK]: async (payload: unknown) => {
+            await backups.service.run((payload as { id: string }).id);
+          },
+        }
+      : {}),
     [MAIL_SEND_TASK]: async (payload) => {
       const { id } = payload as { id: string };
       await deliverOutboxMessage(db, mailer, mailFrom, id);
@@ -66,6 +85,6 @@ export async function startBackgroundJobs(deps: BackgroundJobDeps): Promise<JobW
     // Sending mail waits on the network, not the CPU: a few at once keep a backlog short.
     concurrency: 4,
     warn: deps.warn,
-    crontab: deps.crontab === false ? undefined : BACKGROUND_CRONTAB,
+    crontab: deps.crontab === false ? undefined : backgroundCrontab(deps.backups?.config),
   });
 }

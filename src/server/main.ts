@@ -131,6 +131,7 @@ async function main() {
       mailer,
       mailFrom: env.mailFrom,
       notifications: app.services.notifications,
+      backups: { service: app.services.backups, config: env.backup },
       warn: (message) => log.warn(message),
     });
     if (env.practice.gradingWorkers > 0 && !gradingRole) {

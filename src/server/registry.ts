@@ -6,7 +6,7 @@ import type { Mailer } from './platform/mail/transport';
 import { createImageProvider, createSpeechProvider, createTranscriptionProvider, createWebSearch } from './platform/ai/media/providers';
 import type { FileStorage } from './platform/storage/storage';
 import { adminHomeRoutes, createAdminHomeService, analyticsRoutes, createAnalyticsService } from './domains/analytics';
-import { aiTutorRoutes, createAiTutorService } from './domains/ai-tutor';
+import { aiTutorOversightRoutes, aiTutorRoutes, createAiTutorOversightService, createAiTutorService } from './domains/ai-tutor';
 import type { SessionCookie } from './platform/http/guards';
 import { authRoutes, createAuthService, createCodeService, loadCodeSecret, createSessionService } from './domains/auth';
 import {
@@ -46,12 +46,16 @@ import {
   practiceRoutes,
   createPracticeService,
   createSubmissionHistoryService,
+  createSubmissionReviewsService,
   createSubmissionWaiter,
+  submissionReviewsRoutes,
 } from './domains/practice';
 import { createQuizzesAuthoringService, quizzesRoutes, createQuizzesService } from './domains/quizzes';
 import { createUsageBudget, mediaConfigOf, mediaHelpersRoutes, createMediaHelpersService, createWebSources } from './domains/media-helpers';
 import { sessionUserHeader } from './platform/http/session-user-header';
 import { createNotificationsService, createUserNotifications, notificationsRoutes, userNotificationsRoutes } from './domains/notifications';
+import { createQuestionsService, questionsRoutes } from './domains/questions';
+import { backupsRoutes, createBackupsService } from './domains/backups';
 
 /*
  * The one registry of the server's modules: `createServices` builds every service once, in
@@ -151,6 +155,14 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     auth,
     contact: createContactService({ db, mailer, adminEmail: env.adminEmail, appName: env.appName, mailFrom: env.mailFrom, now }),
     adminHome: createAdminHomeService({ db }),
+    backups: createBackupsService({
+      db,
+      storage,
+      config: env.backup,
+      ctx: mailContext,
+      now,
+      log: { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) },
+    }),
     students: createStudentsService({ db, ctx: mailContext }),
     studentData: createStudentDataService({ db, storage, now, log }),
     enrollments: createEnrollmentsService({ db, ctx: mailContext }),
@@ -161,6 +173,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     databaseHelper: createDatabaseHelperService({ db }),
     learning,
     aiTutor,
+    aiTutorOversight: createAiTutorOversightService({ db, dailyMessages: env.ai.dailyMessages, now }),
     mediaHelpers,
     certificates: createCertificatesService({ db, appUrl: env.appUrl, appName: env.appName, now }),
     analytics: createAnalyticsService({ db, now }),
@@ -173,7 +186,9 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
     notifications,
     userNotifications,
+    submissionReviews: createSubmissionReviewsService({ db, notify: userNotifications }),
     invitations: createInvitationsService({ db, ctx: mailContext, now }),
+    questions: createQuestionsService({ db, learning, practice, notices: userNotifications, now }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -202,6 +217,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   });
   await app.register(contactRoutes, { contact: s.contact });
   await app.register(adminHomeRoutes, { adminHome: s.adminHome });
+  await app.register(backupsRoutes, { backups: s.backups });
   await app.register(studentsRoutes, { students: s.students });
   await app.register(studentsListRoutes, { students: s.students });
   await app.register(studentDataRoutes, { studentData: s.studentData });
@@ -213,14 +229,17 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(databaseHelperRoutes, { helper: s.databaseHelper });
   await app.register(learningRoutes, { learning: s.learning });
   await app.register(aiTutorRoutes, { tutor: s.aiTutor });
+  await app.register(aiTutorOversightRoutes, { oversight: s.aiTutorOversight });
   await app.register(mediaHelpersRoutes, { media: s.mediaHelpers, files: s.files });
   await app.register(certificatesRoutes, { certificates: s.certificates });
   await app.register(analyticsRoutes, { analytics: s.analytics, now });
   await app.register(learningEventsRoutes, { events: s.learningEvents });
   await app.register(practiceRoutes, { practice: s.practice, authoring: s.practiceAuthoring, history: s.submissionHistory });
+  await app.register(submissionReviewsRoutes, { reviews: s.submissionReviews });
   await app.register(quizzesRoutes, { quizzes: s.quizzes, authoring: s.quizzesAuthoring });
   await app.register(invitationsRoutes, { invitations: s.invitations });
   await app.register(notificationsRoutes, { notifications: s.notifications });
   await app.register(userNotificationsRoutes, { userNotifications: s.userNotifications });
+  await app.register(questionsRoutes, { questions: s.questions });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

@@ -1,6 +1,7 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages, QUICK_QUESTIONS } from '../../src/common/ai-tutor';
-import { expectAccessible } from './fixtures';
+import { AI_TUTOR_MESSAGE_MAX_CHARS, AiTutorMessages, AiTutorOversightMessages, QUICK_QUESTIONS } from '../../src/common/ai-tutor';
+import { adminRequest, adminSession, apiSignIn, atEveryLook, enrolledStudent, expectAccessible, setCode, videoCourse } from './fixtures';
 
 // The tutor answers through the in-test OpenAI-compatible server (tests/support/fake-openai.ts),
 // steered by directives in the questions. Alice is shared with other specs, so each test here
@@ -384,4 +385,100 @@ test('without a configured model, the panel says once that the AI tutor is not s
   await expect(toast(page, AiTutorMessages.unavailableTitle)).toHaveCount(0);
   expect(sent).toEqual([]);
   await expectAccessible(page, 'the AI tutor without a configured model');
+});
+
+const OVERSEEN_REFERENCE = `#include <stdio.h>
+
+int main(void) {
+    int a, b;
+    if (scanf("%d %d", &a, &b) != 2) return 1;
+    printf("%d\\n", a + b);
+    return 0;
+}
+`;
+const OVERSIGHT_SHOTS = '/tmp/shots/ai-tutor';
+
+test("the tutor oversees the AI tutor: the leak guard, 'More Help', and the student's conversations and limits", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.slow(); // the reference is graded when the exercise is saved, and many axe scans
+  const admin = await adminRequest(playwright);
+  const { courseId, lessonIds } = await videoCourse(admin, `E2E Overseen ${Date.now().toString(36)}`, 'Arithmetic', ['Adding Up']);
+  const created = await admin.post(`/api/admin/lessons/${lessonIds[0]}/exercises`, {
+    data: {
+      title: 'Sum of two numbers',
+      language: 'c',
+      statement: 'Read two whole numbers and print their **sum**.',
+      referenceSolution: OVERSEEN_REFERENCE,
+      tests: [{ input: '2 3\n', expectedOutput: '5\n' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // ---- The student works on the exercise and asks; the model writes the whole solution, twice.
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+  const student = await enrolledStudent(context.request, admin, courseId, 'Oona');
+  await apiSignIn(context.request, student.email);
+  const sp = await context.newPage();
+  await sp.goto(`/course/${courseId}?lesson=${lessonIds[0]}`);
+  await setCode(sp, /Code editor for Sum of two numbers/, '#include <stdio.h>\n\nint main(void) {\n    return 0;\n}\n');
+  const panel = await openTutor(sp);
+  await expect(panel.getByTestId('ai-tutor-oversight')).toHaveText(AiTutorMessages.oversight);
+  await ask(panel, `How do I start? [[fake:reply]]Here it is:\n\n\`\`\`c\n${OVERSEEN_REFERENCE}\`\`\`\n`);
+  await expect(answers(panel).last()).toContainText("I can't answer that without giving away the solution");
+  // The question quotes the code (it steers the fake model); no answer shown does.
+  await expect(answers(panel).filter({ hasText: 'scanf("%d %d"' })).toHaveCount(0);
+  // In the refusal's place, and under the conversation: 'Ask Your Tutor'.
+  await expect(answers(panel).last().getByRole('button', { name: 'Ask Your Tutor' })).toBeVisible();
+
+  // 'More Help' after an answer in an exercise: one level further, shown with the level reached.
+  const moreHelp = panel.getByRole('button', { name: AiTutorMessages.moreHelpLabel });
+  await expect(moreHelp).toBeVisible();
+  await expect(panel.getByText('Hint level 1 of 3')).toBeVisible();
+  await moreHelp.click();
+  await expect(messageList(panel).locator('li[data-role="user"]').last()).toContainText(AiTutorMessages.moreHelpQuestion);
+  await expect(answers(panel)).toHaveCount(3); // the welcome, the refusal, the new answer
+  await expect(panel.getByText('Hint level 2 of 3')).toBeVisible();
+  await expect(panel.getByText(/of 50 questions left today in this course/)).toBeVisible();
+  await fs.mkdir(OVERSIGHT_SHOTS, { recursive: true });
+  await sp.screenshot({ path: `${OVERSIGHT_SHOTS}/panel-more-help-1280.png` });
+  await expectAccessible(sp, 'the AI tutor panel with More Help');
+  await sp.setViewportSize({ width: 390, height: 844 });
+  await sp.screenshot({ path: `${OVERSIGHT_SHOTS}/panel-more-help-390.png` });
+  await expectAccessible(sp, 'the AI tutor sheet with More Help on a phone');
+  await context.close();
+
+  // ---- The tutor: the student's page, from their name in Student Management.
+  await adminSession(page.context());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/students?tab=approved');
+  await page.getByRole('link', { name: student.fullName }).click();
+  await expect(page.getByRole('heading', { name: student.fullName, level: 1 })).toBeVisible();
+  const conversations = page.getByTestId('ai-tutor-conversations');
+  await expect(conversations.getByRole('heading', { name: AiTutorOversightMessages.sectionTitle })).toBeVisible();
+  await expect(conversations.getByRole('heading', { name: /Adding Up/ })).toBeVisible();
+  await expect(conversations.getByText(AiTutorOversightMessages.guardWithheld)).toBeVisible();
+  await expect(conversations.getByText('Hint level 2: Guiding question')).toBeVisible();
+  await conversations.getByText(AiTutorOversightMessages.withheldTitle).click();
+  await expect(conversations.locator('details').getByText('if (scanf("%d %d", &a, &b) != 2) return 1;').first()).toBeVisible();
+
+  // Limits: the student's own in this course, refused when out of range, then saved and removed.
+  const limits = page.getByTestId('ai-tutor-limits');
+  const own = limits.getByLabel("This student's own limit");
+  await own.fill('5000');
+  await limits.getByRole('button', { name: 'Save' }).nth(1).click();
+  await expect(limits.getByText(AiTutorOversightMessages.dailyMessagesInvalid)).toBeVisible();
+  await own.fill('3');
+  await limits.getByRole('button', { name: 'Save' }).nth(1).click();
+  await expect(limits.getByText(/2 of 3 used today \(their own limit\)/)).toBeVisible();
+
+  await atEveryLook(page, async ({ width, theme }) => {
+    await page.screenshot({ path: `${OVERSIGHT_SHOTS}/student-page-${width}-${theme}.png`, fullPage: true });
+    await expectAccessible(page, `the student's AI tutor sections (${width}, ${theme})`, 'main');
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await limits.getByRole('button', { name: 'Remove' }).click();
+  await expect(limits.getByText(/2 of 50 used today \(the site default\)/)).toBeVisible();
 });

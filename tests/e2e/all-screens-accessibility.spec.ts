@@ -148,6 +148,8 @@ const screens: Screen[] = [
   },
   { name: 'analytics', who: 'admin', path: '/admin/analytics', ready: (p) => h1(p) },
   { name: 'database helper', who: 'admin', path: '/admin/database-helper', ready: (p) => h1(p, 'Database Helper') },
+  { name: 'questions', who: 'admin', path: '/admin/questions', ready: (p) => h1(p, 'Questions') },
+  { name: 'backups', who: 'admin', path: '/admin/backups', ready: (p) => h1(p, 'Backups') },
   {
     name: 'course preview',
     who: 'admin',

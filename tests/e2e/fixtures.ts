@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { waitForCode } from '../support/mailbox';
@@ -250,4 +250,54 @@ export function collectErrors(page: Page) {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/** A C "sum of two numbers" reference, and the wrong answer that multiplies: a submission that fails its one test. */
+export const SUM_REFERENCE = `#include <stdio.h>
+
+int main(void) {
+    int a, b;
+    if (scanf("%d %d", &a, &b) != 2) return 1;
+    printf("%d\\n", a + b);
+    return 0;
+}
+`;
+export const SUM_WRONG = SUM_REFERENCE.replace('a + b', 'a * b');
+
+/**
+ * A video course of the test's own whose first lesson holds the C exercise 'Sum of two numbers', and an enrolled
+ * student (in a browser context of their own, at 1280 wide) who has submitted the wrong answer and read it fail.
+ */
+export async function failedSumSubmission(
+  browser: Browser,
+  admin: APIRequestContext,
+  course: { title: string; lessons: string[]; studentName: string },
+) {
+  const { courseId, lessonIds } = await videoCourse(admin, course.title, 'Arithmetic', course.lessons);
+  const created = await admin.post(`/api/admin/lessons/${lessonIds[0]}/exercises`, {
+    data: {
+      title: 'Sum of two numbers',
+      language: 'c',
+      statement: 'Read two whole numbers and print their **sum**.',
+      referenceSolution: SUM_REFERENCE,
+      tests: [{ input: '2 3\n', expectedOutput: '5\n' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+  const student = await enrolledStudent(context.request, admin, courseId, course.studentName);
+  await apiSignIn(context.request, student.email);
+  const studentPage = await context.newPage();
+  await studentPage.goto(`/course/${courseId}?lesson=${lessonIds[0]}`);
+  await setCode(studentPage, /Code editor for Sum of two numbers/, SUM_WRONG);
+  await studentPage.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(studentPage.getByText(/0 of 1 tests? passed/)).toBeVisible({ timeout: 60_000 });
+  return { courseId, lessonIds, context, student, studentPage };
+}
+
+/** A screenshot to look at, under /tmp/shots/<area>/. */
+export async function lookAt(page: Page, area: string, name: string) {
+  const dir = path.join('/tmp/shots', area);
+  await fs.mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }

@@ -155,6 +155,14 @@ const envSchema = z
       .regex(/^(\d{1,5}|forever)$/i, "EVENTS_RETENTION_DAYS must be a whole number of days (0 or 'forever': keep every event)")
       .transform((v) => (/^forever$/i.test(v) || Number(v) === 0 ? null : Number(v)))
       .default(90),
+    /** The nightly backup the app takes by itself: 'off' turns it off (then back up with npm run backup). */
+    BACKUP_SCHEDULE: z.enum(['on', 'off'], { message: "BACKUP_SCHEDULE must be 'on' or 'off'" }).default('on'),
+    /** The hour (UTC, 0-23) of the nightly backup. */
+    BACKUP_HOUR: wholeNumber('BACKUP_HOUR', 0, 23).default(3),
+    /** How many of the app's backups are kept in BACKUP_DIR; older ones are deleted after each new one. */
+    BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1000).default(7),
+    /** The folder the app's backups go to (default DATA_DIR/backups). */
+    BACKUP_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEV_TOOLS === 'on') {
@@ -306,6 +314,8 @@ export type Env = {
   practice: { gradingWorkers: number; perMinute: number; inFlight: number; submitsPerHour: number; gradingSecondsPerMinute: number };
   /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
   events: { perMinute: number; burst: number; retentionDays: number | null };
+  /** The app's own backups: whether it takes one every night, at which hour (UTC), how many it keeps, and where. */
+  backup: { scheduled: boolean; hour: number; keep: number; dir: string };
 };
 
 export class EnvError extends Error {}
@@ -405,5 +415,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       gradingSecondsPerMinute: e.PRACTICE_GRADING_SECONDS_PER_MINUTE,
     },
     events: { perMinute: e.EVENTS_PER_MINUTE, burst: e.EVENTS_BURST, retentionDays: e.EVENTS_RETENTION_DAYS },
+    backup: {
+      scheduled: e.BACKUP_SCHEDULE === 'on',
+      hour: e.BACKUP_HOUR,
+      keep: e.BACKUP_KEEP,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    },
   };
 }

@@ -25,11 +25,14 @@ describe('the route manifest', () => {
         'admin-home-page',
         'admin-students-page',
         'analytics-page',
+        'backups-page',
         'course-editor-page',
         'courses-page',
         'database-helper-page',
         'invitations-page',
         'notification-settings-page',
+        'questions-page',
+        'student-page',
       ].sort(),
     );
   });

@@ -34,6 +34,7 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.unsubscribe.pattern, page: 'src/web/features/notifications/unsubscribe-page.tsx', access: 'public' },
   { path: paths.admin.dashboard, page: 'src/web/features/admin-home/admin-home-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.students, page: 'src/web/features/students/admin-students-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.student.pattern, page: 'src/web/features/students/student-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.invitations, page: 'src/web/features/students/invitations-page.tsx', access: 'admin', data: signedIn },
   {
     path: paths.admin.notifications,
@@ -46,6 +47,9 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.admin.courseEdit.pattern, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.analytics, page: 'src/web/features/analytics/analytics-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.databaseHelper, page: 'src/web/features/database-helper/database-helper-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.backups, page: 'src/web/features/backups/backups-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.questions, page: 'src/web/features/questions/questions-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.questionThread.pattern, page: 'src/web/features/questions/questions-page.tsx', access: 'admin', data: signedIn },
   {
     path: paths.student.dashboard,
     page: 'src/web/features/learning/student-dashboard-page.tsx',

@@ -79,3 +79,12 @@ export const CODE_BLOCK_CLASSES = [
   '[&_pre:focus-visible]:outline-none [&_pre:focus-visible]:ring-2 [&_pre:focus-visible]:ring-ring',
   '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-[0.8rem] [&_pre_code]:leading-snug',
 ].join(' ');
+
+/**
+ * Code of one of the languages above as highlight.js-classed nodes, for a code view of its own (the
+ * tutor's line-numbered view of a student's code); null for a language not bundled here.
+ */
+export function highlightCode(code: string, language: string): Root | null {
+  const lang = language.toLowerCase();
+  return lowlight.registered(lang) ? lowlight.highlight(lang, code, { prefix: 'hljs-' }) : null;
+}

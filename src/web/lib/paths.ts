@@ -8,6 +8,11 @@ export const paths = {
   admin: {
     dashboard: '/admin/dashboard',
     students: '/admin/students',
+    /** One student: their AI tutor conversations and daily limits. */
+    student: {
+      pattern: '/admin/students/:studentId',
+      href: (studentId: string) => `/admin/students/${encodeURIComponent(studentId)}`,
+    },
     invitations: '/admin/invitations',
     notifications: '/admin/notifications',
     courses: '/admin/courses',
@@ -20,6 +25,14 @@ export const paths = {
     },
     analytics: '/admin/analytics',
     databaseHelper: '/admin/database-helper',
+    /** The app's own backups: the latest, the schedule, and 'Back Up Now'. */
+    backups: '/admin/backups',
+    /** The students' questions to the tutor; one thread opens at its own address (the e-mails link to it). */
+    questions: '/admin/questions',
+    questionThread: {
+      pattern: '/admin/questions/:threadId',
+      href: (threadId: string) => `/admin/questions/${encodeURIComponent(threadId)}`,
+    },
   },
   student: {
     dashboard: '/student/dashboard',

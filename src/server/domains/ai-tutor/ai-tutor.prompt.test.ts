@@ -3,7 +3,10 @@ import {
   asData,
   buildSystemPrompt,
   buildTutorMessages,
+  HINT_LEVEL_RULES,
   PDF_CHARS_IN_PROMPT,
+  STRICTER_RULE,
+  stricter,
   pdfShares,
   TUTOR_RULES,
   type LessonContext,
@@ -92,5 +95,29 @@ describe('the tutor prompt', () => {
     );
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages.at(-1)!.content).toBe('c');
+  });
+});
+
+describe('hint levels and the stricter second try', () => {
+  const practice = { title: 'Swap', language: 'C', statement: 'Swap two ints.', code: '', results: null };
+
+  it('names the hint level of an exercise question (1 by default) and no level outside an exercise', () => {
+    expect(buildSystemPrompt({ ...ctx, practice })).toContain(HINT_LEVEL_RULES[1]);
+    for (const level of [1, 2, 3] as const) {
+      const prompt = buildSystemPrompt({ ...ctx, practice, hintLevel: level });
+      expect(prompt).toContain(HINT_LEVEL_RULES[level]);
+      for (const other of [1, 2, 3].filter((l) => l !== level)) expect(prompt).not.toContain(`HINT LEVEL ${other} of 3`);
+    }
+    expect(buildSystemPrompt({ ...ctx, hintLevel: 3 })).not.toContain('HINT LEVEL');
+    expect(HINT_LEVEL_RULES[3]).toMatch(/unrelated task/);
+    expect(HINT_LEVEL_RULES[3]).toMatch(/Never write the solution/);
+  });
+
+  it('adds the stricter rule at the end of the system prompt, leaving the turns as they were', () => {
+    const messages = buildTutorMessages(ctx, [{ role: 'user', content: 'earlier' }], 'now');
+    const again = stricter(messages);
+    expect(again[0]!.content.endsWith(STRICTER_RULE)).toBe(true);
+    expect(again.slice(1)).toEqual(messages.slice(1));
+    expect(messages[0]!.content).not.toContain(STRICTER_RULE);
   });
 });

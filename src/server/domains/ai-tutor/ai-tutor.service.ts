@@ -1,8 +1,10 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   AI_TUTOR_HISTORY_TURNS,
   AiTutorMessages,
   TutorErrorCode,
+  type GuardOutcome,
+  type HintLevel,
   type TutorAskBody,
   type TutorBudget,
   type TutorConversationResponse,
@@ -12,16 +14,28 @@ import {
 import { ErrorCode } from '../../../common/errors';
 import type { LessonType } from '../../../common/courses';
 import type { Db } from '../../platform/db/client';
-import { chapters, courses, tutorConversations, tutorMessages, type TutorMessageRow } from '../../platform/db/schema/index';
+import {
+  chapters,
+  courses,
+  exerciseFiles,
+  exercises,
+  exerciseTests,
+  tutorConversations,
+  tutorMessages,
+  type TutorMessageRow,
+} from '../../platform/db/schema/index';
 import { ChatModelError, type ChatMessage, type ChatModel } from '../../platform/ai/chat-model';
-import { AppError, notFound, tooManyRequests } from '../../platform/http/errors';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/http/errors';
 import type { ActiveSession } from '../../platform/http/guards';
 import type { LearningService } from '../learning';
 import { findLesson, type FilesService } from '../courses';
 import type { PracticeService } from '../practice';
 import type { Queryable } from '../../platform/db/transaction';
 import { citedSources, type WebSources } from '../media-helpers';
-import { buildTutorMessages, withWebResults, type LessonContext } from './ai-tutor.prompt';
+import { buildTutorMessages, stricter, withWebResults, type LessonContext } from './ai-tutor.prompt';
+import { dailyLimitOf, questionsToday, type DailyLimit } from './ai-tutor.budget';
+import { createCodeHoldBack } from './ai-tutor.code-hold-back';
+import { createLeakGuard, exerciseSecrets, type LeakGuard } from './ai-tutor.leak-guard';
 
 /** The messages GET returns at most: the newest ones of the conversation. */
 const MESSAGES_SHOWN = 200;
@@ -38,6 +52,7 @@ export type TutorServiceDeps = {
   model: ChatModel | null;
   /** Web results for questions beyond the lesson; null when SEARCH_URL is not set. */
   webSources?: WebSources | null;
+  /** The site's default of questions per student per UTC day in a course (a course or a student may have their own). */
   dailyMessages: number;
   now: () => Date;
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
@@ -53,40 +68,111 @@ export type PreparedQuestion = {
   model: ChatModel;
   /** Search the web for this question before answering (a search provider is configured, and it is not a quick question). */
   searchWeb: boolean;
+  courseId: string;
+  /** Set for a question asked from an exercise: what the answer must not give away. */
+  guard: LeakGuard | null;
 };
 
+/** Between the two answers the leak guard kept back, in the withheld text the tutor reads. */
+const WITHHELD_SEPARATOR = '\n\n---\n\n';
+
+/** One answer from the model: its text, and whether the guard stopped it. */
+type Attempt = { text: string; leaked: boolean };
+
 const notConfigured = () => new AppError(503, ErrorCode.unavailable, AiTutorMessages.notConfigured, AiTutorMessages.notConfiguredTitle);
-const toMessage = (m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt' | 'sources'>): TutorMessage => ({
+/** A message as its author reads it: never the text the leak guard withheld. */
+export const toMessage = (
+  m: Pick<TutorMessageRow, 'id' | 'role' | 'content' | 'createdAt' | 'sources' | 'hintLevel' | 'guardOutcome'>,
+): TutorMessage => ({
   id: m.id,
   role: m.role,
   content: m.content,
   createdAt: m.createdAt.toISOString(),
   ...(m.sources?.length ? { sources: m.sources } : {}),
+  ...(m.hintLevel ? { hintLevel: m.hintLevel } : {}),
+  ...(m.guardOutcome ? { guardOutcome: m.guardOutcome as GuardOutcome } : {}),
 });
-const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export function createAiTutorService(deps: TutorServiceDeps) {
   const { db, learning, practice, files, model, dailyMessages, now, log } = deps;
   const webSources = deps.webSources ?? null;
 
-  async function questionsToday(q: Queryable, userId: string): Promise<number> {
-    const [row] = await q
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tutorMessages)
-      .innerJoin(tutorConversations, eq(tutorConversations.id, tutorMessages.conversationId))
-      .where(
-        and(
-          eq(tutorConversations.userId, userId),
-          eq(tutorMessages.role, 'user'),
-          sql`${tutorMessages.createdAt} >= ${startOfUtcDay(now()).toISOString()}::timestamptz`,
-        ),
-      );
-    return row?.n ?? 0;
+  function budgetOf(used: number, isAdmin: boolean, { limit, source }: DailyLimit): TutorBudget {
+    if (isAdmin) return { limit, used, remaining: limit, unlimited: true, source };
+    return { limit, used, remaining: Math.max(0, limit - used), unlimited: false, source };
   }
 
-  function budget(used: number, isAdmin: boolean): TutorBudget {
-    if (isAdmin) return { limit: dailyMessages, used, remaining: dailyMessages, unlimited: true };
-    return { limit: dailyMessages, used, remaining: Math.max(0, dailyMessages - used), unlimited: false };
+  async function budget(q: Queryable, userId: string, courseId: string, isAdmin: boolean): Promise<TutorBudget> {
+    const [limit, used] = await Promise.all([dailyLimitOf(q, dailyMessages, courseId, userId), questionsToday(q, userId, courseId, now())]);
+    return budgetOf(used, isAdmin, limit);
+  }
+
+  /** What the answer to a question about the exercise must not give away, and what the student already has. */
+  async function guardFor(exerciseId: string, studentCode: string): Promise<LeakGuard | null> {
+    const [x] = await db.select().from(exercises).where(eq(exercises.id, exerciseId));
+    if (!x) return null;
+    const [tests, files] = await Promise.all([
+      db.select().from(exerciseTests).where(eq(exerciseTests.exerciseId, exerciseId)).orderBy(asc(exerciseTests.position)),
+      db.select().from(exerciseFiles).where(eq(exerciseFiles.exerciseId, exerciseId)).orderBy(asc(exerciseFiles.position)),
+    ]);
+    return createLeakGuard(exerciseSecrets({ ...x, tests, files }, studentCode));
+  }
+
+  /** The hint level the conversation's last exercise question asked for; null before any. */
+  async function lastHintLevel(q: Queryable, conversationId: string): Promise<number | null> {
+    const [row] = await q
+      .select({ level: tutorMessages.hintLevel })
+      .from(tutorMessages)
+      .where(and(eq(tutorMessages.conversationId, conversationId), eq(tutorMessages.role, 'user'), isNotNull(tutorMessages.hintLevel)))
+      .orderBy(desc(tutorMessages.seq))
+      .limit(1);
+    return row?.level ?? null;
+  }
+
+  /**
+   * One answer from the model, streamed through the leak guard when there is one: prose goes out at
+   * once, each code block when it closed and passed. A block that gives the exercise away stops the
+   * model there (nothing of the block was sent); so does a hidden test's value in the finished text.
+   */
+  async function attempt(q: PreparedQuestion, messages: ChatMessage[], send: (e: TutorStreamEvent) => void, signal: AbortSignal) {
+    const guard = q.guard;
+    if (!guard) {
+      const text = await q.model.streamChat(messages, { signal, onDelta: (piece) => send({ type: 'delta', text: piece }) });
+      return { text, leaked: false } satisfies Attempt;
+    }
+    const stop = new AbortController();
+    const cancel = () => stop.abort();
+    if (signal.aborted) stop.abort();
+    signal.addEventListener('abort', cancel, { once: true });
+    const holdBack = createCodeHoldBack((code) => guard.checkCode(code).leaked);
+    let sofar = '';
+    let leaked = false;
+    try {
+      const text = await q.model.streamChat(messages, {
+        signal: stop.signal,
+        onDelta: (piece) => {
+          if (leaked) return;
+          sofar += piece;
+          const step = holdBack.push(piece);
+          if (step.text) send({ type: 'delta', text: step.text });
+          if (step.leaked) {
+            leaked = true;
+            stop.abort();
+          }
+        },
+      });
+      if (leaked) return { text: sofar, leaked } satisfies Attempt;
+      const last = holdBack.end();
+      if (last.leaked || guard.checkText(text).leaked) return { text, leaked: true } satisfies Attempt;
+      if (last.text) send({ type: 'delta', text: last.text });
+      return { text, leaked: false } satisfies Attempt;
+    } catch (err) {
+      // Stopped by the guard, not by the student leaving: the answer so far is what was kept back.
+      if (leaked && !signal.aborted) return { text: sofar, leaked } satisfies Attempt;
+      throw err;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
   }
 
   async function lessonContext(lessonId: string): Promise<LessonContext> {
@@ -133,7 +219,7 @@ export function createAiTutorService(deps: TutorServiceDeps) {
   return {
     /** GET: the user's latest conversation about the lesson (or none), today's budget, and whether the tutor is set up. */
     async conversation(auth: ActiveSession, lessonId: string): Promise<TutorConversationResponse> {
-      await learning.checkLesson(auth, lessonId);
+      const { courseId } = await learning.checkLesson(auth, lessonId);
       const isAdmin = auth.user.role === 'admin';
       const [latest] = await db
         .select({ id: tutorConversations.id })
@@ -153,7 +239,7 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         available: model !== null,
         conversationId: latest?.id ?? null,
         messages: rows.reverse().map(toMessage),
-        budget: budget(await questionsToday(db, auth.user.id), isAdmin),
+        budget: await budget(db, auth.user.id, courseId, isAdmin),
       };
     },
 
@@ -165,6 +251,7 @@ export function createAiTutorService(deps: TutorServiceDeps) {
     async prepare(auth: ActiveSession, lessonId: string, body: TutorAskBody): Promise<PreparedQuestion> {
       const { courseId } = await learning.checkLesson(auth, lessonId);
       if (!model) throw notConfigured();
+      if (body.moreHelp && !body.practice) throw badRequest(AiTutorMessages.moreHelpNeedsExercise);
       // Checked before the question is stored: an exercise of another lesson is refused with nothing written.
       const practiceAsked = body.practice && (await practice.tutorContext(auth, lessonId, body.practice.exerciseId, body.practice.code));
       const userId = auth.user.id;
@@ -188,8 +275,15 @@ export function createAiTutorService(deps: TutorServiceDeps) {
           // Someone else's conversation, or one about another lesson, is answered like a missing one.
           if (!own) throw notFound(AiTutorMessages.conversationNotFound);
         }
-        if (!isAdmin && (await questionsToday(tx, userId)) >= dailyMessages) {
-          throw tooManyRequests(AiTutorMessages.budgetSpent(dailyMessages));
+        if (!isAdmin) {
+          const { limit } = await dailyLimitOf(tx, dailyMessages, courseId, userId);
+          if ((await questionsToday(tx, userId, courseId, at)) >= limit) throw tooManyRequests(AiTutorMessages.budgetSpent(limit));
+        }
+        // In an exercise the help climbs a level with 'More Help' (up to 3) and otherwise stays where the conversation is.
+        let hintLevel: HintLevel | null = null;
+        if (practiceAsked) {
+          const last = conversationId ? await lastHintLevel(tx, conversationId) : null;
+          hintLevel = Math.min(3, body.moreHelp ? (last ?? 1) + 1 : (last ?? 1)) as HintLevel;
         }
         if (conversationId) {
           await tx.update(tutorConversations).set({ updatedAt: at }).where(eq(tutorConversations.id, conversationId));
@@ -202,13 +296,20 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         }
         const [message] = await tx
           .insert(tutorMessages)
-          .values({ conversationId, role: 'user', content: body.content, createdAt: at })
+          .values({ conversationId, role: 'user', content: body.content, hintLevel, createdAt: at })
           .returning();
-        return { conversationId, message: message! };
+        return { conversationId, message: message!, hintLevel };
       });
 
-      const [ctx, earlier] = await Promise.all([lessonContext(lessonId), history(stored.conversationId, stored.message.seq)]);
-      if (practiceAsked) ctx.practice = practiceAsked;
+      const [ctx, earlier, guard] = await Promise.all([
+        lessonContext(lessonId),
+        history(stored.conversationId, stored.message.seq),
+        body.practice ? guardFor(body.practice.exerciseId, body.practice.code) : null,
+      ]);
+      if (practiceAsked) {
+        ctx.practice = practiceAsked;
+        ctx.hintLevel = stored.hintLevel ?? 1;
+      }
       return {
         userId,
         isAdmin,
@@ -217,6 +318,8 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         messages: buildTutorMessages(ctx, earlier, body.content),
         model,
         searchWeb: webSources !== null && webSources.wanted(body.content),
+        courseId,
+        guard,
       };
     },
 
@@ -235,11 +338,30 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         return;
       }
       let text: string;
+      let guardOutcome: GuardOutcome | null = null;
+      let withheldContent: string | null = null;
       try {
-        text = await q.model.streamChat(withWebResults(q.messages, results), {
-          signal,
-          onDelta: (piece) => send({ type: 'delta', text: piece }),
-        });
+        // An answer that gives the exercise away is asked again once, more strictly; if that one does too,
+        // the student reads an honest refusal and the tutor can read both.
+        const messages = withWebResults(q.messages, results);
+        const first = await attempt(q, messages, send, signal);
+        text = first.text;
+        if (first.leaked) {
+          log.info({ conversationId: q.conversationId }, 'AI tutor answer gave the exercise away: asking again');
+          send({ type: 'retry' });
+          const second = await attempt(q, stricter(messages), send, signal);
+          if (second.leaked) {
+            send({ type: 'retry' });
+            guardOutcome = 'withheld';
+            withheldContent = [first.text, second.text].map((t) => t.trim()).join(WITHHELD_SEPARATOR);
+            text = AiTutorMessages.guardRefusal;
+            send({ type: 'delta', text });
+          } else {
+            guardOutcome = 'regenerated';
+            withheldContent = first.text.trim();
+            text = second.text;
+          }
+        }
       } catch (err) {
         const kind = err instanceof ChatModelError ? err.kind : 'provider';
         if (kind === 'aborted') {
@@ -260,10 +382,18 @@ export function createAiTutorService(deps: TutorServiceDeps) {
         const at = new Date(Math.max(now().getTime(), new Date(q.userMessage.createdAt).getTime()));
         const [message] = await db
           .insert(tutorMessages)
-          .values({ conversationId: q.conversationId, role: 'assistant', content, sources: sources.length ? sources : null, createdAt: at })
+          .values({
+            conversationId: q.conversationId,
+            role: 'assistant',
+            content,
+            sources: sources.length ? sources : null,
+            guardOutcome,
+            withheldContent,
+            createdAt: at,
+          })
           .returning();
         await db.update(tutorConversations).set({ updatedAt: at }).where(eq(tutorConversations.id, q.conversationId));
-        send({ type: 'done', message: toMessage(message!), budget: budget(await questionsToday(db, q.userId), q.isAdmin) });
+        send({ type: 'done', message: toMessage(message!), budget: await budget(db, q.userId, q.courseId, q.isAdmin) });
       } catch (err) {
         log.warn({ err, conversationId: q.conversationId }, 'AI tutor answer could not be stored');
         send({ type: 'error', code: TutorErrorCode.internal, message: AiTutorMessages.apology });

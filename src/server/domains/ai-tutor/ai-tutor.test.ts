@@ -155,7 +155,7 @@ describe('asking the tutor', () => {
     expect(streamed).toBe(expected.text);
     const done = evs.at(-1)!;
     expect(done).toMatchObject({ type: 'done', message: { role: 'assistant', content: expected.text } });
-    expect(done.type === 'done' && done.budget).toEqual({ limit: DAILY, used: 1, remaining: DAILY - 1, unlimited: false });
+    expect(done.type === 'done' && done.budget).toEqual({ limit: DAILY, used: 1, remaining: DAILY - 1, unlimited: false, source: 'site' });
 
     const conversationId = evs[0]!.type === 'start' ? evs[0]!.conversationId : '';
     const stored = await messagesOf(conversationId);
@@ -286,7 +286,13 @@ describe('who may ask', () => {
     const student = await newStudent(course.course.id);
     await pastQuestions(student.id, DAILY, new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000));
     await pastQuestions(student.id, DAILY - 2, new Date());
-    expect((await getTutor(student.cookie)).json().budget).toEqual({ limit: DAILY, used: DAILY - 2, remaining: 2, unlimited: false });
+    expect((await getTutor(student.cookie)).json().budget).toEqual({
+      limit: DAILY,
+      used: DAILY - 2,
+      remaining: 2,
+      unlimited: false,
+      source: 'site',
+    });
 
     for (const n of [DAILY - 1, DAILY]) {
       const res = await ask(student.cookie, { content: `Question ${n} [[fake:reply]]ok` });
@@ -306,7 +312,13 @@ describe('who may ask', () => {
       .innerJoin(tutorConversations, eq(tutorConversations.id, tutorMessages.conversationId))
       .where(eq(tutorConversations.userId, student.id));
     expect(rows.map((r) => r.content)).not.toContain('One more [[fake:reply]]ok');
-    expect((await getTutor(student.cookie)).json().budget).toEqual({ limit: DAILY, used: DAILY, remaining: 0, unlimited: false });
+    expect((await getTutor(student.cookie)).json().budget).toEqual({
+      limit: DAILY,
+      used: DAILY,
+      remaining: 0,
+      unlimited: false,
+      source: 'site',
+    });
   });
 
   it('counts questions sent at the same moment against the budget one at a time', async () => {
@@ -370,7 +382,7 @@ describe('conversations', () => {
       available: true,
       conversationId: null,
       messages: [],
-      budget: { limit: DAILY, used: 0, remaining: DAILY, unlimited: false },
+      budget: { limit: DAILY, used: 0, remaining: DAILY, unlimited: false, source: 'site' },
     });
 
     const first = events(await ask(student.cookie, { content: 'First [[fake:reply]]One' }));

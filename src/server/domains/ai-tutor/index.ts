@@ -2,3 +2,5 @@
 export { type PracticeContext } from './ai-tutor.prompt';
 export { aiTutorRoutes } from './ai-tutor.routes';
 export { createAiTutorService } from './ai-tutor.service';
+export { aiTutorOversightRoutes } from './ai-tutor-oversight.routes';
+export { createAiTutorOversightService, readConversationForTutor, type AiTutorOversightService } from './ai-tutor-oversight.service';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PlatformStats } from '../../../common/admin';
 import type { Db } from '../../platform/db/client';
+import { unansweredQuestionCount } from '../questions';
 
 export function createAdminHomeService({ db }: { db: Db }) {
   return {
@@ -23,6 +24,7 @@ export function createAdminHomeService({ db }: { db: Db }) {
         activeStudents: row.active_students,
         totalLessons: row.total_lessons,
         pendingApprovals: row.pending_approvals,
+        unansweredQuestions: await unansweredQuestionCount(db),
       };
     },
   };

@@ -15,7 +15,7 @@ describe('GET /api/admin/stats', () => {
     const res = await get(ctx.app, '/api/admin/stats', admin);
     expect(res.statusCode).toBe(200);
     const lessons = demoCourses.flatMap((c) => c.chapters.flatMap((ch) => ch.lessons)).length;
-    expect(res.json()).toEqual({ totalCourses: 3, activeStudents: 2, totalLessons: lessons, pendingApprovals: 1 });
+    expect(res.json()).toEqual({ totalCourses: 3, activeStudents: 2, totalLessons: lessons, pendingApprovals: 1, unansweredQuestions: 0 });
   });
 
   it('follows the database', async () => {

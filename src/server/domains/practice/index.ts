@@ -4,4 +4,6 @@ export { exerciseFigures, exerciseStatsOf, pruneOldRuns } from './practice.queri
 export { practiceRoutes } from './practice.routes';
 export { createPracticeService, type PracticeService } from './practice.service';
 export { createSubmissionHistoryService } from './submission-history';
+export { createSubmissionReviewsService, type SubmissionReviewsService } from './submission-reviews.service';
+export { submissionReviewsRoutes } from './submission-reviews.routes';
 export { createSubmissionWaiter } from './submission-waiter';

@@ -109,7 +109,9 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
             ),
             await rows(
               tx,
-              sql`select m.conversation_id as "conversationId", m.role, m.content, m.sources, m.created_at as "createdAt"
+              // The answer the AI tutor's leak guard withheld is left out: it is the exercise's solution, which the student never read.
+              sql`select m.conversation_id as "conversationId", m.role, m.content, m.sources, m.hint_level as "hintLevel",
+                    m.guard_outcome as "guardOutcome", m.created_at as "createdAt"
                   from tutor_messages m join tutor_conversations t on t.id = m.conversation_id
                   where t.user_id = ${id} order by m.conversation_id, m.seq`,
             ),
@@ -147,6 +149,47 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
                   from invitations where lower(email) = ${user.email.toLowerCase()} order by created_at`,
             ),
           ];
+          // Their questions to the tutor, with what was attached and every message (theirs and the tutor's replies).
+          const questionThreads = await rows(
+            tx,
+            sql`select q.id, q.lesson_id as "lessonId", l.title as "lessonTitle", x.title as "exerciseTitle", q.code, q.result,
+                  q.ai_conversation_id as "aiConversationId", q.created_at as "createdAt", q.resolved_at as "resolvedAt",
+                  coalesce((select json_agg(json_build_object('from', case when m.author_id = q.student_id then 'student' else 'tutor' end,
+                              'body', m.body, 'createdAt', m.created_at) order by m.seq)
+                            from question_messages m where m.thread_id = q.id), '[]') as messages
+                from question_threads q join lessons l on l.id = q.lesson_id left join exercises x on x.id = q.exercise_id
+                where q.student_id = ${id} order by q.created_at`,
+          );
+          // The tutor's feedback on their code as they could read it: sent reviews and their sent comments.
+          const submissionReviews = await rows(
+            tx,
+            sql`select r.id, r.submission_id as "submissionId", x.title as "exerciseTitle", l.title as "lessonTitle",
+                  r.overall_comment as "overallComment", r.sent_at as "sentAt", r.seen_at as "seenAt",
+                  coalesce((select json_agg(json_build_object('line', c.line, 'body', c.body, 'sentAt', c.sent_at) order by c.line, c.created_at)
+                            from review_comments c where c.review_id = r.id and c.sent_at is not null), '[]') as comments
+                from submission_reviews r join exercises x on x.id = r.exercise_id join lessons l on l.id = r.lesson_id
+                where r.student_id = ${id} and r.sent_at is not null order by r.sent_at`,
+          );
+          // The tutor's limits of their daily questions to the AI tutor, per course.
+          const aiTutorAllowances = await rows(
+            tx,
+            sql`select a.course_id as "courseId", c.title as "courseTitle", a.daily_messages as "dailyMessages", a.updated_at as "updatedAt"
+                from ai_tutor_allowances a join courses c on c.id = a.course_id where a.student_id = ${id} order by c.title`,
+          );
+          // Attempts the tutor granted or reset, per quiz.
+          const quizAttemptGrants = await rows(
+            tx,
+            sql`select g.quiz_id as "quizId", l.title as "lessonTitle", g.extra_attempts as "extraAttempts",
+                  g.attempts_before_reset as "attemptsBeforeReset", g.updated_at as "updatedAt"
+                from quiz_attempt_grants g join quizzes q on q.id = g.quiz_id join lessons l on l.id = q.lesson_id
+                where g.student_id = ${id} order by g.updated_at`,
+          );
+          // What the bell told them.
+          const notifications = await rows(
+            tx,
+            sql`select kind, title, body, link, created_at as "createdAt", read_at as "readAt"
+                from user_notifications where user_id = ${id} order by created_at`,
+          );
           const byConversation = new Map<unknown, unknown[]>();
           for (const { conversationId, ...m } of messages)
             byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), m]);
@@ -169,9 +212,14 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
             lessonProgress,
             videoProgress,
             quizAttempts,
+            quizAttemptGrants,
             exerciseDrafts,
             exerciseSubmissions,
             tutorConversations: conversations.map((c) => ({ ...c, messages: byConversation.get(c.id) ?? [] })),
+            aiTutorAllowances,
+            submissionReviews,
+            questionThreads,
+            notifications,
             certificates,
             learningEvents,
             learningEventsArchived: archivedEvents,

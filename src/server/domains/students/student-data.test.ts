@@ -54,21 +54,42 @@ async function personWithEverything(firstName: string, lastName: string): Promis
   );
   const exercise = await scalar<string>(t.pool, 'select id::text from exercises where lesson_id = $1', [lessonId]);
   await q(`insert into exercise_drafts (student_id, exercise_id, code) values ($1, $2, $3)`, [id, exercise, code]);
-  await q(
+  const submission = await scalar<string>(
+    t.pool,
     `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, code, spec, status, verdict, passed_count, total_count, results, test_passed)
-     values ($1, $2, $3, 'submit', $4, $5, 'done', 'passed', 1, 1, '[{"position":1,"hidden":true,"passed":true}]', '[{"position":1,"passed":true}]')`,
+     values ($1, $2, $3, 'submit', $4, $5, 'done', 'passed', 1, 1, '[{"position":1,"hidden":true,"passed":true}]', '[{"position":1,"passed":true}]')
+     returning id::text`,
     [exercise, lessonId, id, code, JSON.stringify({ tests: [{ input: HIDDEN_INPUT, expectedOutput: HIDDEN_OUTPUT, hidden: true }] })],
   );
+  // The tutor's review of it: one sent comment (theirs to read) and one draft (not yet theirs).
+  const review = await scalar<string>(
+    t.pool,
+    `insert into submission_reviews (submission_id, student_id, exercise_id, lesson_id, overall_comment, sent_at, send_count)
+     values ($1, $2, $3, $4, $5, now(), 1) returning id::text`,
+    [submission, id, exercise, lessonId, `Well done, ${firstName}.`],
+  );
+  await q(`insert into review_comments (review_id, line, body, sent_at) values ($1, 1, $2, now()), ($1, 1, 'DRAFT-never-exported', null)`, [
+    review,
+    `${firstName}: print the total once.`,
+  ]);
   const conversation = await scalar<string>(
     t.pool,
     `insert into tutor_conversations (user_id, lesson_id, course_id) values ($1, $2, $3) returning id::text`,
     [id, lessonId, courseId],
   );
   await q(
-    `insert into tutor_messages (conversation_id, role, content) values ($1, 'user', $2), ($1, 'assistant', 'Look at the condition.')`,
+    `insert into tutor_messages (conversation_id, role, content, hint_level, guard_outcome, withheld_content)
+     values ($1, 'user', $2, 2, null, null), ($1, 'assistant', 'Look at the condition.', null, 'withheld', 'WITHHELD-never-exported')`,
     [conversation, question],
   );
+  await q(`insert into ai_tutor_allowances (course_id, student_id, daily_messages) values ($1, $2, 7)`, [courseId, id]);
   await q(`insert into certificates (student_id, course_id) values ($1, $2)`, [id, courseId]);
+  const thread = await scalar<string>(
+    t.pool,
+    `insert into question_threads (student_id, lesson_id, exercise_id, code) values ($1, $2, $3, $4) returning id::text`,
+    [id, lessonId, exercise, code],
+  );
+  await q(`insert into question_messages (thread_id, author_id, body) values ($1, $2, $3)`, [thread, id, question]);
   await q(
     `insert into learning_events (student_id, lesson_id, type, seconds, occurred_at)
      values ($1, $2, 'lesson_opened', null, now()), ($1, $2, 'lesson_heartbeat', 30, now()), ($1, $2, 'tutorial_downloaded', null, now())`,
@@ -81,6 +102,14 @@ async function personWithEverything(firstName: string, lastName: string): Promis
   );
   await q(`insert into learning_event_budgets (student_id, tokens, refilled_at) values ($1, 10, now())`, [id]);
   await q(`insert into media_usage (user_id, helper, day, used) values ($1, 'speech', current_date, 2)`, [id]);
+  await q(`insert into quiz_attempt_grants (quiz_id, student_id, extra_attempts) select id, $1, 2 from quizzes where lesson_id = $2`, [
+    id,
+    lessonId,
+  ]);
+  await q(`insert into user_notifications (user_id, kind, title, link) values ($1, 'reply', $2, '/course/x')`, [
+    id,
+    `${firstName}: your tutor replied`,
+  ]);
   // A file they uploaded: the row, and its bytes in the storage folder.
   const storageKey = `${randomUUID()}.pdf`;
   await fs.mkdir(path.join(dataDir, 'files'), { recursive: true });
@@ -171,6 +200,8 @@ describe('GET /api/me/data', () => {
     expect(data.lessonProgress).toEqual([expect.objectContaining({ lessonId, lessonTitle: 'Loops', status: 'completed' })]);
     expect(data.videoProgress).toEqual([expect.objectContaining({ lessonId, watchedSeconds: 10 })]);
     expect(data.quizAttempts).toEqual([expect.objectContaining({ number: 1, score: 100, passed: true })]);
+    expect(data.quizAttemptGrants).toEqual([expect.objectContaining({ lessonTitle: 'Loops', extraAttempts: 2 })]);
+    expect(data.notifications).toEqual([expect.objectContaining({ kind: 'reply', title: 'Zoe: your tutor replied', readAt: null })]);
     expect(data.exerciseDrafts).toEqual([expect.objectContaining({ exerciseTitle: 'Count to ten', code: zoe.code })]);
     expect(data.exerciseSubmissions).toEqual([expect.objectContaining({ code: zoe.code, verdict: 'passed', passedCount: 1 })]);
     expect(data.tutorConversations).toHaveLength(1);
@@ -178,6 +209,21 @@ describe('GET /api/me/data', () => {
       zoe.question,
       'Look at the condition.',
     ]);
+    type Guarded = { hintLevel: number | null; guardOutcome: string | null };
+    expect(data.tutorConversations[0].messages.map((m: Guarded) => [m.hintLevel, m.guardOutcome])).toEqual([
+      [2, null],
+      [null, 'withheld'],
+    ]);
+    expect(res.body).not.toContain('WITHHELD-never-exported');
+    expect(data.aiTutorAllowances).toEqual([expect.objectContaining({ courseTitle: 'Data Rights 101', dailyMessages: 7 })]);
+    expect(data.questionThreads).toEqual([
+      expect.objectContaining({ lessonTitle: 'Loops', exerciseTitle: 'Count to ten', code: zoe.code }),
+    ]);
+    expect(data.questionThreads[0].messages).toEqual([expect.objectContaining({ from: 'student', body: zoe.question })]);
+    expect(data.submissionReviews).toEqual([
+      expect.objectContaining({ exerciseTitle: 'Count to ten', lessonTitle: 'Loops', overallComment: 'Well done, Zoe.' }),
+    ]);
+    expect(data.submissionReviews[0].comments).toEqual([expect.objectContaining({ line: 1, body: 'Zoe: print the total once.' })]);
     expect(data.certificates).toEqual([expect.objectContaining({ courseTitle: 'Data Rights 101', revokedAt: null })]);
     expect(data.learningEvents.map((e: { type: string }) => e.type).sort()).toEqual([
       'lesson_heartbeat',
@@ -197,7 +243,17 @@ describe('GET /api/me/data', () => {
     expect(res.statusCode).toBe(200);
     const text = res.body;
     expect(res.json().profile.id).toBe(zoe.id);
-    for (const foreign of [yan.id, yan.email, yan.lastName, yan.code, yan.question, SECRET_SOLUTION, HIDDEN_INPUT, HIDDEN_OUTPUT])
+    for (const foreign of [
+      yan.id,
+      yan.email,
+      yan.lastName,
+      yan.code,
+      yan.question,
+      SECRET_SOLUTION,
+      HIDDEN_INPUT,
+      HIDDEN_OUTPUT,
+      'DRAFT-never-exported',
+    ])
       expect(text, foreign).not.toContain(foreign);
     const tokenHashes = await t.pool.query<{ token_hash: string }>('select token_hash from sessions where user_id = $1', [zoe.id]);
     for (const { token_hash } of tokenHashes.rows) expect(text).not.toContain(token_hash);

@@ -173,7 +173,7 @@ describe('backupState', () => {
     });
     expect(manifest.migrations.count).toBeGreaterThan(0);
     expect(Object.fromEntries(manifest.tables.map((tb) => [tb.name, tb.rows]))).toEqual(counts(before));
-    expect(manifest.sequences.map((s) => s.name).sort()).toEqual(['learning_events_id_seq', 'tutor_messages_seq_seq']);
+    expect(manifest.sequences.map((s) => s.name)).toEqual(expect.arrayContaining(['learning_events_id_seq', 'tutor_messages_seq_seq']));
     expect(manifest.files.map((f) => f.size).sort((a, b) => a - b)).toEqual([5000, 70_000]);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 120_000);
   });
@@ -225,7 +225,7 @@ describe('restoreState into a fresh database of the test server, files into S3',
 });
 
 describe('npm run restore into an empty DATA_DIR (embedded PostgreSQL)', () => {
-  it('restores the database and the files there, and backup refuses while that folder is in use', async () => {
+  it('restores the database and the files there; while an app holds that folder, backup goes through its server and restore refuses', async () => {
     const dataDir = path.join(work, 'restored');
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const logged: string[] = [];
@@ -235,19 +235,43 @@ describe('npm run restore into an empty DATA_DIR (embedded PostgreSQL)', () => {
     const keys = await fileKeys(t.pool);
     for (const key of keys) expect(await fs.readFile(path.join(dataDir, 'files', key))).toEqual(await bytesOf(srcStorage, key));
 
-    // As the app would: start the server on the restored folder and read everything back.
+    // As the app would: start the server on the restored folder (this process is its holder) and read everything back.
     const embedded = await startEmbeddedPostgres(dataDir);
     const db = openDatabase(embedded.url, { max: 2 });
     try {
       expect(await snapshot(db.pool)).toEqual(before);
-      const err = await backupAppState(env, { archive: path.join(work, 'second.tar.gz') }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(BackupError);
-      expect((err as Error).message).toMatch(/is in use by another running instance .*Stop the app first/);
+      // While it runs and is being written to, npm run backup copies through it instead of opening the folder again.
+      const second = path.join(work, 'second.tar.gz');
+      const backupLog: string[] = [];
+      const writing = (async () => {
+        for (let i = 0; i < 20; i++) {
+          await db.pool.query('insert into app_secrets (name, value) values ($1, $2)', [`load-${i}`, 'x']);
+        }
+      })();
+      const summary = await backupAppState(env, { archive: second, log: (m) => backupLog.push(m) });
+      await writing;
+      expect(backupLog.join('\n')).toMatch(/through the running app's PostgreSQL \(pid \d+, port \d+\)/);
+      expect(backupLog.join('\n')).not.toMatch(/Starting the embedded PostgreSQL/);
+      expect(summary).toMatchObject({ files: 2, archive: second });
+      expect(summary.sizeBytes).toBe((await fs.stat(second)).size);
+      expect(summary.rows).toBeGreaterThanOrEqual(Object.values(counts(before)).reduce((a, b) => a + b, 0));
+      // The server still serves.
+      expect((await db.pool.query('select count(*)::int as n from users')).rows[0].n).toBe(before.users!.length);
+
+      const refused = await restoreAppState(env, { archive: second }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BackupError);
+      expect((refused as Error).message).toMatch(
+        /^The data folder .* is in use by a running app \(PostgreSQL pid \d+\): restore into a new folder/,
+      );
     } finally {
       await db.close();
       await embedded.stop();
     }
-    await expect(fs.stat(path.join(work, 'second.tar.gz'))).rejects.toThrow();
+    // With the app stopped, the same command starts the server itself.
+    const third = path.join(work, 'third.tar.gz');
+    const again: string[] = [];
+    await backupAppState(env, { archive: third, log: (m) => again.push(m) });
+    expect(again.join('\n')).toMatch(/Starting the embedded PostgreSQL/);
   });
 });
 
@@ -283,5 +307,89 @@ describe('bad archives', () => {
       restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'edited-files')), archive: edited }),
     ).rejects.toThrow(/migration level \d+; this app is at level \d+/);
     expect(counts(await snapshot(target.pool)).users).toBe(0);
+  });
+});
+
+describe('damaged archives, newer schemas, and backup folders that cannot take the archive', () => {
+  /** The archive unpacked into `dir`, changed by `edit`, packed again. */
+  async function edited(name: string, edit: (dir: string, manifest: Manifest) => Promise<void> | void): Promise<string> {
+    const dir = path.join(work, `${name}-dir`);
+    await fs.mkdir(dir);
+    await tar.extract({ file: archive, cwd: dir });
+    const manifest = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    await edit(dir, manifest);
+    await fs.writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const file = path.join(work, `${name}.tar.gz`);
+    await tar.create({ gzip: true, file, cwd: dir }, ['manifest.json', 'db', 'files']);
+    return file;
+  }
+  const env = (name: string) => loadEnv({ NODE_ENV: 'test', DATA_DIR: path.join(work, name) });
+
+  it('a truncated archive is called damaged, and the new DATA_DIR is not made', async () => {
+    const bytes = await fs.readFile(archive);
+    const cut = path.join(work, 'cut.tar.gz');
+    await fs.writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    await expect(restoreAppState(env('from-cut'), { archive: cut })).rejects.toThrow(
+      /^.*cut\.tar\.gz is damaged \(it cannot be unpacked: .*\): nothing was restored; restore another backup/,
+    );
+    await expect(fs.stat(path.join(work, 'from-cut'))).rejects.toThrow();
+  });
+
+  it("a table's data that no longer matches its checksum is called damaged before any database is made", async () => {
+    const file = await edited('flipped', async (dir) => {
+      const data = path.join(dir, 'db', 'users.copy');
+      await fs.writeFile(data, (await fs.readFile(data, 'utf8')).replace('example.com', 'exbmple.com'));
+    });
+    await expect(restoreAppState(env('from-flipped'), { archive: file })).rejects.toThrow(
+      /flipped\.tar\.gz is damaged \(the data of table users differs from its checksum\)/,
+    );
+    await expect(fs.stat(path.join(work, 'from-flipped'))).rejects.toThrow();
+  });
+
+  it('an archive of a newer schema says to update the app, and leaves the target untouched', async () => {
+    const file = await edited('newer', (_dir, manifest) => {
+      manifest.migrations = { count: manifest.migrations.count + 3, last: 'from-the-future' };
+      manifest.appVersion = '99.0.0';
+    });
+    const target = await createTestDatabase();
+    await expect(
+      restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'newer-files')), archive: file }),
+    ).rejects.toThrow(
+      /^The archive was made by a newer version of the app \(99\.0\.0, migration level \d+; this app is at level \d+\): update this app/,
+    );
+    expect(counts(await snapshot(target.pool)).users).toBe(0);
+  });
+
+  it('a failed restore into a new DATA_DIR removes what it made there', async () => {
+    // Row counts that differ from the data are found only while loading, after the database was made.
+    const file = await edited('miscounted', (_dir, manifest) => {
+      manifest.tables.find((tb) => tb.name === 'users')!.rows += 1;
+    });
+    await expect(restoreAppState(env('from-miscounted'), { archive: file })).rejects.toThrow(/^Table users has \d+ rows after the restore/);
+    await expect(fs.stat(path.join(work, 'from-miscounted'))).rejects.toThrow();
+  });
+
+  it('a backup folder that is a file: one sentence, no archive, nothing left behind', async () => {
+    const blocker = path.join(work, 'not-a-folder');
+    await fs.writeFile(blocker, 'x');
+    const err = await backupState({ pool: t.pool, storage: srcStorage, archive: path.join(blocker, 'b.tar.gz') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupError);
+    expect((err as Error).message).toMatch(
+      /^The backup folder .*not-a-folder is not a folder \(a file has its name\): choose another path\. No archive was written\.$/,
+    );
+  });
+
+  it('a full disk while writing: one sentence, and neither the archive, its partial file nor the work folder stays', async () => {
+    const folder = path.join(work, 'full');
+    const full: FileStorage = {
+      ...srcStorage,
+      get: () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    };
+    const err = await backupState({ pool: t.pool, storage: full, archive: path.join(folder, 'b.tar.gz') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackupError);
+    expect((err as Error).message).toMatch(
+      /^There is no space left on the disk that holds the backup folder .*full: free some space \(or keep fewer backups\), or back up to a folder on another disk\. No archive was written\.$/,
+    );
+    expect(await fs.readdir(folder)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -11,7 +14,7 @@ import type { Env } from '../env';
 import { assertKey } from '../storage/file-storage';
 import { createStorage, type FileStorage } from '../storage/storage';
 import { openDatabase } from './client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
+import { runningEmbeddedServer, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, runMigrations } from './migrate';
 
@@ -35,18 +38,23 @@ export type Manifest = {
   postgresVersion: string;
   /** The drizzle migrations applied to the source; a restore needs the same ones. */
   migrations: { count: number; last: string | null };
-  tables: { name: string; columns: string[]; rows: number }[];
+  /** sha256 of each table's data file (absent in archives made before it was recorded). */
+  tables: { name: string; columns: string[]; rows: number; sha256?: string }[];
   /** Sequences behind identity columns; value null when the sequence was never used. */
   sequences: { name: string; value: string | null }[];
-  files: { key: string; size: number }[];
+  files: { key: string; size: number; sha256?: string }[];
   /** Keys named by a files row whose bytes were not in storage at backup time. */
   missingFiles: string[];
 };
 
 export type Summary = { tables: number; rows: number; files: number; missingFiles: string[] };
+export type BackupSummary = Summary & { archive: string; sizeBytes: number };
 export type Log = (message: string) => void;
 
 export class BackupError extends Error {}
+
+/** Work folders of a backup in progress, beside the archive (so a full disk shows there, not in /tmp). */
+export const STAGING_PREFIX = '.tutor-backup-';
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const copyFileOf = (table: string) => path.join('db', `${table}.copy`);
@@ -113,91 +121,175 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function withStaging<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tutor-backup-'));
+async function withStaging<T>(fn: (dir: string) => Promise<T>, parent = os.tmpdir()): Promise<T> {
+  const dir = await fs.mkdtemp(path.join(parent, STAGING_PREFIX));
   try {
     return await fn(dir);
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    // Retried: an unpacking that failed may still be finishing its last writes into the folder.
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => {});
+  }
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** One sentence for a backup folder that cannot take the archive; undefined for other errors. */
+export function explainBackupFolderError(err: unknown, folder: string): BackupError | undefined {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new BackupError(
+        `There is no space left on the disk that holds the backup folder ${folder}: free some space (or keep fewer backups), or back up to a folder on another disk. No archive was written.`,
+        { cause: err },
+      );
+    case 'EACCES':
+    case 'EPERM':
+      return new BackupError(
+        `The backup folder ${folder} cannot be written (permission denied): give the user running the backup that folder, or choose another one. No archive was written.`,
+        { cause: err },
+      );
+    case 'EROFS':
+      return new BackupError(
+        `The backup folder ${folder} is on a read-only file system: choose a writable folder. No archive was written.`,
+        {
+          cause: err,
+        },
+      );
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return new BackupError(
+        `The backup folder ${folder} is not a folder (a file has its name): choose another path. No archive was written.`,
+        {
+          cause: err,
+        },
+      );
+    default:
+      return undefined;
   }
 }
 
 /**
  * Writes the whole state into `archive`: the tables from one consistent snapshot, then the bytes
- * of every file those rows name. The archive appears only when complete.
+ * of every file those rows name. The archive appears only when complete: it is written under a
+ * temporary name beside the final one and renamed at the end, and any failure removes it.
+ * `onSnapshot` runs inside the backup's transaction with the snapshot's id (pg_export_snapshot),
+ * so that a caller can read the source as of the very moment the backup copies.
  */
-export async function backupState(opts: { pool: pg.Pool; storage: FileStorage; archive: string; log?: Log }): Promise<Summary> {
+export async function backupState(opts: {
+  pool: pg.Pool;
+  storage: FileStorage;
+  archive: string;
+  log?: Log;
+  onSnapshot?: (snapshotId: string) => Promise<void>;
+}): Promise<BackupSummary> {
   const log = opts.log ?? (() => {});
   const archive = path.resolve(opts.archive);
-  await fs.mkdir(path.dirname(archive), { recursive: true });
-  return withStaging(async (staging) => {
-    await fs.mkdir(path.join(staging, 'db'));
-    await fs.mkdir(path.join(staging, 'files'));
-    const client = await opts.pool.connect();
-    let manifest: Manifest;
-    try {
-      // One snapshot for every table, so rows that refer to each other are copied together.
-      await client.query('begin isolation level repeatable read read only');
-      const { rows: version } = await client.query<{ v: string }>("select current_setting('server_version') as v");
-      const tables: Manifest['tables'] = [];
-      for (const table of await publicTables(client)) {
-        const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table.name)}`);
-        const cols = table.columns.map(ident).join(', ');
-        await pipeline(
-          client.query(copyTo(`copy ${ident(table.name)} (${cols}) to stdout`)),
-          createWriteStream(path.join(staging, copyFileOf(table.name))),
-        );
-        tables.push({ ...table, rows: rows[0]!.n });
+  const folder = path.dirname(archive);
+  const partial = `${archive}.partial`;
+  try {
+    await fs.mkdir(folder, { recursive: true });
+    // Checked before the database is read: a folder that cannot take the archive fails at once.
+    await fs.access(folder, fs.constants.W_OK);
+    return await withStaging(async (staging) => {
+      await fs.mkdir(path.join(staging, 'db'));
+      await fs.mkdir(path.join(staging, 'files'));
+      const manifest = await copyTables(opts.pool, staging, opts.onSnapshot);
+      log(`Copied ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows.`);
+
+      const present: Manifest['files'] = [];
+      for (const { key } of manifest.files) {
+        const blob = await opts.storage.get(key);
+        if (!blob) {
+          log(`Warning: file ${key} is named in the database but missing from storage; left out.`);
+          manifest.missingFiles.push(key);
+          continue;
+        }
+        const where = path.join(staging, 'files', key);
+        await pipeline(blob.stream, createWriteStream(where));
+        const { size } = await fs.stat(where);
+        present.push({ key, size, sha256: await sha256Of(where) });
       }
-      const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
-        `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename`,
+      manifest.files = present;
+      log(`Copied ${present.length} stored files.`);
+
+      await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      // Compressed by Node's zlib stream, which works in the thread pool: tar's own gzip compresses
+      // on the main thread, and the nightly backup runs in the app's process, beside its requests.
+      // The fastest level: a backup shares the machine's CPU with the app and its database.
+      await pipeline(
+        tar.create({ cwd: staging, portable: true }, ['manifest.json', 'db', 'files']),
+        zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }),
+        createWriteStream(partial),
       );
-      const hasFiles = tables.some((t) => t.name === 'files');
-      const { rows: keys } = hasFiles
-        ? await client.query<{ key: string }>('select storage_key as key from files order by storage_key')
-        : { rows: [] };
-      manifest = {
-        format: ARCHIVE_FORMAT,
-        formatVersion: FORMAT_VERSION,
-        appVersion: appVersion(),
-        createdAt: new Date().toISOString(),
-        postgresVersion: version[0]!.v,
-        migrations: await migrationLevel(client),
-        tables,
-        sequences,
-        files: keys.map(({ key }) => ({ key, size: 0 })),
-        missingFiles: [],
-      };
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-    log(`Copied ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows.`);
+      await fs.rename(partial, archive);
+      const { size } = await fs.stat(archive);
+      return { ...summaryOf(manifest), archive, sizeBytes: size };
+    }, folder);
+  } catch (err) {
+    await fs.rm(partial, { force: true }).catch(() => {});
+    throw explainBackupFolderError(err, folder) ?? err;
+  }
+}
 
-    const present: Manifest['files'] = [];
-    for (const { key } of manifest.files) {
-      const blob = await opts.storage.get(key);
-      if (!blob) {
-        log(`Warning: file ${key} is named in the database but missing from storage; left out.`);
-        manifest.missingFiles.push(key);
-        continue;
-      }
-      await pipeline(blob.stream, createWriteStream(path.join(staging, 'files', key)));
-      const { size } = await fs.stat(path.join(staging, 'files', key));
-      present.push({ key, size });
+/** Every table of one snapshot into staging/db, and the manifest that describes them. */
+async function copyTables(pool: pg.Pool, staging: string, onSnapshot?: (snapshotId: string) => Promise<void>): Promise<Manifest> {
+  const client = await pool.connect();
+  try {
+    // One snapshot for every table, so rows that refer to each other are copied together.
+    await client.query('begin isolation level repeatable read read only');
+    const { rows: version } = await client.query<{ v: string; snapshot: string }>(
+      "select current_setting('server_version') as v, pg_export_snapshot() as snapshot",
+    );
+    if (onSnapshot) await onSnapshot(version[0]!.snapshot);
+    const tables: Manifest['tables'] = [];
+    for (const table of await publicTables(client)) {
+      const cols = table.columns.map(ident).join(', ');
+      const file = path.join(staging, copyFileOf(table.name));
+      // Rows and checksum taken from the stream itself: COPY's text format writes one line per row
+      // (a newline inside a value is written as \n), so no second scan of the table is needed.
+      const hash = crypto.createHash('sha256');
+      let rows = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows++;
+          done(null, chunk);
+        },
+      });
+      await pipeline(client.query(copyTo(`copy ${ident(table.name)} (${cols}) to stdout`)), tap, createWriteStream(file));
+      tables.push({ ...table, rows, sha256: hash.digest('hex') });
     }
-    manifest.files = present;
-    log(`Copied ${present.length} stored files.`);
-
-    await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = `${archive}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, ['manifest.json', 'db', 'files']);
-    await fs.rename(partial, archive);
-    return summaryOf(manifest);
-  });
+    const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
+      `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename`,
+    );
+    const hasFiles = tables.some((t) => t.name === 'files');
+    const { rows: keys } = hasFiles
+      ? await client.query<{ key: string }>('select storage_key as key from files order by storage_key')
+      : { rows: [] };
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      formatVersion: FORMAT_VERSION,
+      appVersion: appVersion(),
+      createdAt: new Date().toISOString(),
+      postgresVersion: version[0]!.v,
+      migrations: await migrationLevel(client),
+      tables,
+      sequences,
+      files: keys.map(({ key }) => ({ key, size: 0 })),
+      missingFiles: [],
+    };
+    await client.query('commit');
+    return manifest;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 const summaryOf = (m: Manifest): Summary => ({
@@ -207,11 +299,48 @@ const summaryOf = (m: Manifest): Summary => ({
   missingFiles: m.missingFiles,
 });
 
+/** The `format` of the manifest at the start of an archive that may be cut short or damaged further on. */
+function manifestFormatOf(archive: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (format: string | undefined) => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      resolve(format);
+    };
+    const parser = new tar.Parser({
+      strict: false,
+      onReadEntry: (entry) => {
+        if (entry.path !== 'manifest.json') return void entry.resume();
+        const chunks: Buffer[] = [];
+        entry.on('data', (c: Buffer) => chunks.push(c));
+        entry.on('end', () => {
+          try {
+            settle((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { format?: string }).format);
+          } catch {
+            settle(undefined);
+          }
+        });
+      },
+    });
+    parser.on('end', () => settle(undefined));
+    parser.on('error', () => settle(undefined));
+    const input = createReadStream(archive);
+    input.on('error', () => settle(undefined));
+    input.pipe(parser);
+  });
+}
+
 async function readArchive(archive: string, staging: string): Promise<Manifest> {
   const stat = await fs.stat(archive).catch(() => undefined);
   if (!stat) throw new BackupError(`There is no archive at ${archive}.`);
   if (!stat.isFile()) throw new BackupError(`${archive} is not a file.`);
   const notOurs = `${archive} is not a backup made by \`npm run backup\`.`;
+  const damaged = (what: string) =>
+    new BackupError(
+      `${archive} is damaged (${what}): nothing was restored; restore another backup (an earlier one, or a copy of this one).`,
+    );
   try {
     // Plain files and folders only: a link in an archive could point anywhere on this machine.
     await tar.extract({
@@ -221,6 +350,8 @@ async function readArchive(archive: string, staging: string): Promise<Manifest> 
       filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
     });
   } catch (err) {
+    // The manifest comes first: when it can be read, the archive is ours and broke further on.
+    if ((await manifestFormatOf(archive)) === ARCHIVE_FORMAT) throw damaged(`it cannot be unpacked: ${(err as Error).message}`);
     throw new BackupError(`${notOurs} (${(err as Error).message})`);
   }
   let manifest: Manifest;
@@ -236,9 +367,11 @@ async function readArchive(archive: string, staging: string): Promise<Manifest> 
     );
   }
   for (const t of manifest.tables) {
-    if (!(await fs.stat(path.join(staging, copyFileOf(t.name))).catch(() => undefined))) {
+    const file = path.join(staging, copyFileOf(t.name));
+    if (!(await fs.stat(file).catch(() => undefined))) {
       throw new BackupError(`${archive} is incomplete: the data of table ${t.name} is missing.`);
     }
+    if (t.sha256 && (await sha256Of(file)) !== t.sha256) throw damaged(`the data of table ${t.name} differs from its checksum`);
   }
   for (const f of manifest.files) {
     try {
@@ -248,6 +381,9 @@ async function readArchive(archive: string, staging: string): Promise<Manifest> 
     }
     const s = await fs.stat(path.join(staging, 'files', f.key)).catch(() => undefined);
     if (s?.size !== f.size) throw new BackupError(`${archive} is incomplete: stored file ${f.key} is missing or truncated.`);
+    if (f.sha256 && (await sha256Of(path.join(staging, 'files', f.key))) !== f.sha256) {
+      throw damaged(`stored file ${f.key} differs from its checksum`);
+    }
   }
   return manifest;
 }
@@ -274,6 +410,12 @@ async function restoreExtracted(
   log(`Archive of ${manifest.createdAt} (app ${manifest.appVersion}, PostgreSQL ${manifest.postgresVersion}).`);
   // Checked before migrating: an archive of another level must leave the target untouched.
   const own = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  if (manifest.migrations.count > own.length) {
+    throw new BackupError(
+      `The archive was made by a newer version of the app (${manifest.appVersion}, migration level ${manifest.migrations.count}; this app is at level ${own.length}): ` +
+        'update this app to that version or a later one, then restore again. Nothing was changed.',
+    );
+  }
   if (own.length !== manifest.migrations.count || (own.at(-1)?.hash ?? null) !== manifest.migrations.last) {
     throw new BackupError(
       `The archive was made by app ${manifest.appVersion} at migration level ${manifest.migrations.count}; this app is at level ${own.length}. ` +
@@ -350,34 +492,38 @@ async function restoreExtracted(
 }
 
 /**
- * Opens the app's database as configured (DATABASE_URL, or the embedded server in DATA_DIR, which
- * refuses a folder a running app is using) and its file storage, runs `fn`, and closes both.
+ * Opens the app's database as configured and its file storage, runs `fn`, and closes both. On the
+ * embedded default, a backup goes through the PostgreSQL the running app started (PostgreSQL lets
+ * one server at a time open a data folder); with no app running, it starts the server itself. A
+ * restore always goes into a data folder no app is using.
  */
 export async function withAppState<T>(
   env: Env,
-  opts: { mustExist: boolean; log?: Log },
+  opts: { purpose: 'backup' | 'restore'; log?: Log },
   fn: (state: { pool: pg.Pool; storage: FileStorage }) => Promise<T>,
 ): Promise<T> {
   let embedded: EmbeddedDatabase | undefined;
   let url = env.databaseUrl;
   if (!url) {
     const pgDir = path.join(env.dataDir, 'postgres');
-    if (opts.mustExist && !(await fs.stat(path.join(pgDir, 'PG_VERSION')).catch(() => undefined))) {
-      throw new BackupError(`There is no database in ${pgDir} (DATA_DIR=${env.dataDir}) to back up.`);
+    const running = await runningEmbeddedServer(env.dataDir);
+    if (running && opts.purpose === 'restore') {
+      throw new BackupError(
+        `The data folder ${env.dataDir} is in use by a running app (PostgreSQL pid ${running.pid}): restore into a new folder instead (set DATA_DIR to a new, empty folder, run the restore, then start the app with that DATA_DIR).`,
+      );
     }
-    opts.log?.(`Starting the embedded PostgreSQL in ${pgDir} ...`);
-    try {
-      embedded = await startEmbeddedPostgres(env.dataDir);
-    } catch (err) {
-      const message = (err as Error).message;
-      if (/in use by another running instance/.test(message)) {
-        throw new BackupError(
-          `${message.replace(/ Stop it first, or give this instance its own DATA_DIR\.$/, '')} Stop the app first: the embedded database can only be opened by one program at a time.`,
-        );
+    if (running) {
+      opts.log?.(`Backing up through the running app's PostgreSQL (pid ${running.pid}, port ${running.port}) ...`);
+      url = running.url;
+    } else {
+      if (opts.purpose === 'backup' && !(await fs.stat(path.join(pgDir, 'PG_VERSION')).catch(() => undefined))) {
+        throw new BackupError(`There is no database in ${pgDir} (DATA_DIR=${env.dataDir}) to back up.`);
       }
-      throw err;
+      opts.log?.(`Starting the embedded PostgreSQL in ${pgDir} ...`);
+      // Should the app start in between, this start refuses the folder, naming the app: run again.
+      embedded = await startEmbeddedPostgres(env.dataDir);
+      url = embedded.url;
     }
-    url = embedded.url;
   }
   const database = openDatabase(url, { max: 2 });
   try {
@@ -389,14 +535,26 @@ export async function withAppState<T>(
 }
 
 /** `npm run backup`: the app's configured database and storage into `archive`. */
-export function backupAppState(env: Env, opts: { archive: string; log?: Log }): Promise<Summary> {
-  return withAppState(env, { mustExist: true, log: opts.log }, (state) => backupState({ ...state, ...opts }));
+export function backupAppState(env: Env, opts: { archive: string; log?: Log }): Promise<BackupSummary> {
+  return withAppState(env, { purpose: 'backup', log: opts.log }, (state) => backupState({ ...state, ...opts }));
 }
 
-/** `npm run restore`: the archive is checked before the database is opened (or created). */
+/**
+ * `npm run restore`: the archive is checked before the database is opened (or created). A restore
+ * that fails into a DATA_DIR it made itself removes that folder again, so nothing half-restored is
+ * left for the app to start on.
+ */
 export function restoreAppState(env: Env, opts: RestoreOptions): Promise<Summary> {
   return withStaging(async (staging) => {
     const manifest = await readArchive(path.resolve(opts.archive), staging);
-    return withAppState(env, { mustExist: false, log: opts.log }, (state) => restoreExtracted({ ...opts, ...state, staging, manifest }));
+    const fresh = !env.databaseUrl && !(await fs.readdir(env.dataDir).catch(() => [])).length;
+    try {
+      return await withAppState(env, { purpose: 'restore', log: opts.log }, (state) =>
+        restoreExtracted({ ...opts, ...state, staging, manifest }),
+      );
+    } catch (err) {
+      if (fresh) await fs.rm(env.dataDir, { recursive: true, force: true }).catch(() => {});
+      throw err;
+    }
   });
 }

@@ -220,6 +220,28 @@ async function stopOrphanedServer(dataDir: string, ownerFile: string, log: (msg:
   }
 }
 
+/**
+ * The embedded PostgreSQL already running on DATA_DIR (the app's, or one an app left behind), from
+ * its postmaster.pid: the pid, and an address with the superuser's password that reaches it on its
+ * loopback port. Undefined when none runs. Lets `npm run backup` go through the running server
+ * instead of opening the folder a second time, which PostgreSQL forbids.
+ */
+export async function runningEmbeddedServer(dir: string): Promise<{ pid: number; port: number; url: string } | undefined> {
+  const pidFile = await fs.readFile(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  // Lines: pid, data folder, start time, port, socket folder, listen address, shared memory key, status.
+  const lines = pidFile?.split('\n') ?? [];
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !isAlive(pid) || !port) return undefined;
+  const password = (await fs.readFile(path.join(dir, '.postgres-password'), 'utf8').catch(() => '')).trim();
+  if (!password) {
+    throw new StartError(
+      `The password file ${path.join(dir, '.postgres-password')} of the embedded PostgreSQL is missing: run this as the user who runs the app.`,
+    );
+  }
+  return { pid, port, url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` };
+}
+
 /** A data folder from another major version cannot be opened: say so before PostgreSQL tries. */
 async function checkVersion(dataDir: string): Promise<void> {
   const version = Number((await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim());

@@ -6,6 +6,7 @@ import {
   ClockIcon,
   GraduationCapIcon,
   LayersIcon,
+  MessageCircleQuestionIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,6 +18,7 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSession } from '@web/lib/auth';
 import { useAdminStats } from './api/get-admin-stats';
+import { BackupNotice } from '@web/widgets/backup-status/backup-notice';
 
 const statItems: { key: keyof PlatformStats; label: string; icon: LucideIcon; tone: string }[] = [
   {
@@ -38,6 +40,12 @@ const statItems: { key: keyof PlatformStats; label: string; icon: LucideIcon; to
     icon: ClockIcon,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
   },
+  {
+    key: 'unansweredQuestions',
+    label: 'Unanswered Questions',
+    icon: MessageCircleQuestionIcon,
+    tone: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200',
+  },
 ];
 
 const destinations: { to: string; title: string; text: string; icon: LucideIcon }[] = [
@@ -54,6 +62,12 @@ const destinations: { to: string; title: string; text: string; icon: LucideIcon 
     icon: UsersIcon,
   },
   { to: paths.admin.analytics, title: 'View Analytics', text: 'See how students progress and where they get stuck.', icon: BarChart3Icon },
+  {
+    to: paths.admin.questions,
+    title: 'Answer Questions',
+    text: 'Read what your students asked from their lessons, with their code attached, and reply.',
+    icon: MessageCircleQuestionIcon,
+  },
 ];
 
 function Stats() {
@@ -64,7 +78,7 @@ function Stats() {
     );
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={stats.isPending}>
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-busy={stats.isPending}>
       {statItems.map(({ key, label, icon: Icon, tone }) => (
         <li key={key}>
           <Card className="flex h-full flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
@@ -93,6 +107,7 @@ export function AdminHomePage() {
         title="Admin Dashboard"
         subtitle={session ? `Welcome back, ${session.user.fullName}. Here is how your platform is doing.` : undefined}
       />
+      <BackupNotice />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           Platform statistics
@@ -103,7 +118,7 @@ export function AdminHomePage() {
         <h2 id="manage-title" className="mb-4 text-lg font-semibold">
           Manage your platform
         </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
           {destinations.map(({ to, title, text, icon: Icon }) => (
             <li key={to}>
               <Link

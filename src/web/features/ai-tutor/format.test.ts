@@ -25,7 +25,7 @@ describe('messageTime', () => {
 
 describe('questionsLeft', () => {
   it('counts in words', () => {
-    expect(questionsLeft(1)).toBe('1 question left today');
-    expect(questionsLeft(12)).toBe('12 questions left today');
+    expect(questionsLeft(1, 1)).toBe('1 of 1 question left today in this course');
+    expect(questionsLeft(12, 20)).toBe('12 of 20 questions left today in this course');
   });
 });

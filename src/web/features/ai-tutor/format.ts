@@ -15,4 +15,6 @@ export function messageTime(iso: string, now: Date = new Date()) {
   return date.toDateString() === now.toDateString() ? timeFormat.format(date) : dayTimeFormat.format(date);
 }
 
-export const questionsLeft = (remaining: number) => `${remaining} ${remaining === 1 ? 'question' : 'questions'} left today`;
+/** Today's budget in this course: the tutor may give a course, or one student in it, a limit of its own. */
+export const questionsLeft = (remaining: number, limit: number) =>
+  `${remaining} of ${limit} ${limit === 1 ? 'question' : 'questions'} left today in this course`;

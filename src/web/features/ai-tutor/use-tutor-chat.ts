@@ -30,6 +30,8 @@ type AskVariables = {
   conversationId: string | null;
   /** The exercise the student works on and their code, read when the question is sent. */
   practice: { exerciseId: string; code: string } | null;
+  /** 'More Help': one hint level further than the conversation's last. */
+  moreHelp: boolean;
   controller: AbortController;
 };
 
@@ -103,7 +105,12 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
       let text = '';
       for await (const event of askTutor(
         v.lessonId,
-        { content: v.content, conversationId: v.conversationId, ...(v.practice ? { practice: v.practice } : {}) },
+        {
+          content: v.content,
+          conversationId: v.conversationId,
+          ...(v.practice ? { practice: v.practice } : {}),
+          ...(v.moreHelp ? { moreHelp: true } : {}),
+        },
         { signal: v.controller.signal },
       )) {
         if (!isCurrent(v)) return;
@@ -118,6 +125,11 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
           case 'delta':
             text += event.text;
             setStream({ status: 'streaming', text });
+            break;
+          case 'retry':
+            // The words so far gave the exercise away and are withdrawn: wait for the new answer.
+            text = '';
+            setStream({ status: 'waiting', text });
             break;
           case 'done':
             patch(v.lessonId, (c) => ({ ...c, budget: event.budget, messages: [...c.messages, event.message] }));
@@ -173,15 +185,18 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
   const visibleStream =
     stream && !(stream.status === 'done' && conversation?.messages.some((m) => m.id === stream.messageId)) ? stream : null;
 
-  const send = (raw: string): boolean => {
+  const send = (raw: string, options: { moreHelp?: boolean } = {}): boolean => {
     const content = raw.trim();
     if (!lessonId || !conversation || !content || !canSend) return false;
     const focus = currentPracticeFocus(lessonId);
+    // 'More Help' is about the exercise in front of the student: without one it is not offered.
+    if (options.moreHelp && !focus) return false;
     const v: AskVariables = {
       lessonId,
       content,
       conversationId: conversation.conversationId,
       practice: focus && { exerciseId: focus.exerciseId, code: focus.code },
+      moreHelp: !!options.moreHelp,
       controller: new AbortController(),
     };
     inFlight.current = v;

@@ -88,7 +88,7 @@ function LoginRequired() {
 
 function ContactForm({ session }: { session: Session }) {
   const [email, setEmail] = useState(session.user.email);
-  // A message started elsewhere (?message=…, e.g. a quiz's 'Ask your tutor for another attempt'), for the sender to finish.
+  // A message started elsewhere (?message=…, a link that prefills it), for the sender to finish.
   const [searchParams] = useSearchParams();
   const [message, setMessage] = useState(() => (searchParams.get('message') ?? '').slice(0, CONTACT_MESSAGE_MAX));
   const [sent, setSent] = useState(false);

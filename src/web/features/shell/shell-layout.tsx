@@ -12,6 +12,7 @@ import { TAGLINE } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { useSignOut } from '@web/lib/use-sign-out';
 import { displayName, isStudentView, mobileTitle, navItems, roleLabel, type NavItem } from './shell-model';
+import { useUnansweredQuestions } from './use-unanswered-questions';
 
 // Not in the first download of every signed-in page: the phone's menu (a Radix dialog), fetched once
 // the page is idle or when first opened, and the administrator's view switch (Radix switch and
@@ -72,6 +73,7 @@ function NavItems({ items, orientation, onNavigate }: { items: NavItem[]; orient
             >
               {item.label}
               {item.badge && <Badge variant="amber">{item.badge}</Badge>}
+              {item.badgeLabel && <span className="sr-only">({item.badgeLabel})</span>}
             </NavLink>
           </li>
         );
@@ -93,12 +95,13 @@ export function ShellLayout() {
   const [menuMounted, setMenuMounted] = useState(false);
   if (menuOpen && !menuMounted) setMenuMounted(true);
   useEffect(() => afterLoadAndIdle(() => void loadMenuDrawer().catch(() => undefined)), []);
+  const unansweredQuestions = useUnansweredQuestions(session?.user.role === 'admin' && session.viewMode === 'admin');
   if (!session) return null; // The guard above renders only with a session.
 
   const name = displayName(session);
   const role = roleLabel(session);
   const studentView = isStudentView(session);
-  const items = navItems(session);
+  const items = navItems(session, unansweredQuestions);
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">

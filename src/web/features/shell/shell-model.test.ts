@@ -60,8 +60,14 @@ describe('displayName', () => {
 });
 
 describe('navItems', () => {
-  it('gives the admin four entries', () => {
-    expect(navItems(session('admin')).map((i) => i.label)).toEqual(['Dashboard', 'Students', 'Courses', 'Create Course']);
+  it('gives the admin five entries, Questions with the count of unanswered ones', () => {
+    expect(navItems(session('admin')).map((i) => i.label)).toEqual(['Dashboard', 'Students', 'Courses', 'Create Course', 'Questions']);
+    expect(navItems(session('admin')).at(-1)!.badge).toBeUndefined();
+    expect(navItems(session('admin'), 3).at(-1)).toMatchObject({
+      to: '/admin/questions',
+      badge: '3',
+      badgeLabel: '3 unanswered questions',
+    });
   });
   it('gives students two entries to their dashboard, marked Demo in the admin student view', () => {
     const student = navItems(session('student'));

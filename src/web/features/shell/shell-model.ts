@@ -1,4 +1,5 @@
 import type { MeResponse } from '@common/auth';
+import { QuestionMessages } from '@common/questions';
 import { paths } from '@web/lib/paths';
 
 /** The role label of the shell header. */
@@ -28,19 +29,30 @@ export function mobileTitle(pathname: string): string {
   if (path === paths.admin.databaseHelper) return 'Database Helper';
   if (path === paths.admin.invitations) return 'Invite Students';
   if (path === paths.admin.notifications) return 'Notifications';
+  if (path === paths.admin.questions || path.startsWith(`${paths.admin.questions}/`)) return 'Questions';
   return 'Dashboard';
 }
 
-export type NavItem = { label: string; to: string; badge?: string };
+/** `badgeLabel`: what the badge means, for screen readers, when its text alone (a count) does not say. */
+export type NavItem = { label: string; to: string; badge?: string; badgeLabel?: string };
 
-/** The shell's navigation: the admin's four entries, or the student's two (with 'Demo' in the admin's student view). */
-export function navItems(session: MeResponse): NavItem[] {
+/**
+ * The shell's navigation: the admin's five entries (Questions with the count of unanswered ones), or the student's
+ * two (with 'Demo' in the admin's student view).
+ */
+export function navItems(session: MeResponse, unansweredQuestions = 0): NavItem[] {
   if (session.user.role === 'admin' && session.viewMode === 'admin') {
+    const questions: NavItem = { label: QuestionMessages.pageTitle, to: paths.admin.questions };
+    if (unansweredQuestions > 0) {
+      questions.badge = String(unansweredQuestions);
+      questions.badgeLabel = QuestionMessages.unansweredCount(unansweredQuestions);
+    }
     return [
       { label: 'Dashboard', to: paths.admin.dashboard },
       { label: 'Students', to: paths.admin.students },
       { label: 'Courses', to: paths.admin.courses },
       { label: 'Create Course', to: paths.admin.courseNew },
+      questions,
     ];
   }
   const badge = isStudentView(session) ? 'Demo' : undefined;

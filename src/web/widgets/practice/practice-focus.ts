@@ -37,3 +37,8 @@ const subscribe = (listener: () => void) => {
 export function usePracticeFailed(lessonId: string | null): boolean {
   return useSyncExternalStore(subscribe, () => Boolean(lessonId && focus?.lessonId === lessonId && focus.lastFailed));
 }
+
+/** Whether the student is working on an exercise of this lesson (the AI tutor then offers 'More Help'). */
+export function usePracticeFocused(lessonId: string | null): boolean {
+  return useSyncExternalStore(subscribe, () => Boolean(lessonId && focus?.lessonId === lessonId));
+}

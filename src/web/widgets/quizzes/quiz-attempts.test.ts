@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QuizMessages, type QuizAttemptResult, type StudentQuiz } from '@common/quizzes';
-import { askTutorHref, attemptsLeftNow, attemptsUsedText, canChangeAttempts, outOfAttempts, standingText } from './quiz-attempts';
+import type { QuizAttemptResult, StudentQuiz } from '@common/quizzes';
+import { attemptsLeftNow, attemptsUsedText, canChangeAttempts, outOfAttempts, standingText } from './quiz-attempts';
 
 const result = (number: number, attemptsLeft: number | null): QuizAttemptResult => ({
   number,
@@ -52,14 +52,6 @@ describe('outOfAttempts', () => {
     expect(outOfAttempts(quiz({ attemptsLeft: null }))).toBe(false);
     expect(outOfAttempts(quiz({ preview: true }))).toBe(false);
     expect(outOfAttempts(null)).toBe(false);
-  });
-});
-
-describe('askTutorHref', () => {
-  it('opens the contact form with the course, the lesson and the request, encoded', () => {
-    const href = askTutorHref(quiz());
-    expect(href.startsWith('/contact?message=')).toBe(true);
-    expect(new URLSearchParams(href.split('?')[1]).get('message')).toBe(QuizMessages.askTutorMessage('C & Pointers', 'Arrays "and" more'));
   });
 });
 

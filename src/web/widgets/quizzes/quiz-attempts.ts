@@ -1,5 +1,4 @@
-import { QuizMessages, type QuizAttemptResult, type QuizStanding, type StudentQuiz } from '@common/quizzes';
-import { paths } from '@web/lib/paths';
+import type { QuizAttemptResult, QuizStanding, StudentQuiz } from '@common/quizzes';
 
 /**
  * The attempts left as the screen should say them: the result just graded knows them first; once
@@ -14,10 +13,6 @@ export function attemptsLeftNow(quiz: StudentQuiz | null, shown: QuizAttemptResu
 /** Used every attempt without passing: only the tutor can help now. */
 export const outOfAttempts = (quiz: Pick<StudentQuiz, 'attemptsLeft' | 'passed' | 'preview'> | null | undefined): boolean =>
   !!quiz && !quiz.preview && !quiz.passed && quiz.attemptsLeft === 0;
-
-/** The contact form, its message ready: the course, the lesson and its quiz, and the request for another attempt. */
-export const askTutorHref = (quiz: Pick<StudentQuiz, 'courseTitle' | 'lessonTitle'>): string =>
-  `${paths.contact}?${new URLSearchParams({ message: QuizMessages.askTutorMessage(quiz.courseTitle, quiz.lessonTitle) })}`;
 
 const attempts = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 

@@ -36,6 +36,7 @@ CREATE TABLE "review_comments" (
 	"line" integer NOT NULL,
 	"body" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
 	CONSTRAINT "review_comments_line_check" CHECK ("review_comments"."line" >= 1)
 );
 --> statement-breakpoint
@@ -52,6 +53,8 @@ CREATE TABLE "submission_reviews" (
 	"exercise_id" uuid NOT NULL,
 	"lesson_id" uuid NOT NULL,
 	"overall_comment" text DEFAULT '' NOT NULL,
+	"draft_overall_comment" text,
+	"send_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
@@ -67,6 +70,18 @@ CREATE TABLE "user_notifications" (
 	"link" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "backup_runs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"trigger" text NOT NULL,
+	"requested_by" uuid,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"file" text,
+	"size_bytes" bigint,
+	"error" text
 );
 --> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "ai_tutor_daily_messages" integer;--> statement-breakpoint
@@ -87,6 +102,7 @@ ALTER TABLE "submission_reviews" ADD CONSTRAINT "submission_reviews_student_id_u
 ALTER TABLE "submission_reviews" ADD CONSTRAINT "submission_reviews_exercise_id_exercises_id_fk" FOREIGN KEY ("exercise_id") REFERENCES "public"."exercises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submission_reviews" ADD CONSTRAINT "submission_reviews_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_notifications" ADD CONSTRAINT "user_notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "backup_runs" ADD CONSTRAINT "backup_runs_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ai_tutor_allowances_student_idx" ON "ai_tutor_allowances" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "question_messages_thread_idx" ON "question_messages" USING btree ("thread_id","seq");--> statement-breakpoint
 CREATE INDEX "question_threads_student_lesson_idx" ON "question_threads" USING btree ("student_id","lesson_id");--> statement-breakpoint
@@ -97,4 +113,5 @@ CREATE UNIQUE INDEX "submission_reviews_submission_idx" ON "submission_reviews" 
 CREATE INDEX "submission_reviews_student_lesson_idx" ON "submission_reviews" USING btree ("student_id","lesson_id");--> statement-breakpoint
 CREATE INDEX "user_notifications_user_idx" ON "user_notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "user_notifications_unread_idx" ON "user_notifications" USING btree ("user_id") WHERE "user_notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "backup_runs_requested_idx" ON "backup_runs" USING btree ("requested_at");--> statement-breakpoint
 ALTER TABLE "courses" ADD CONSTRAINT "courses_ai_tutor_daily_messages_check" CHECK ("courses"."ai_tutor_daily_messages" is null or "courses"."ai_tutor_daily_messages" between 0 and 1000);

@@ -11,3 +11,4 @@ export * from './practice';
 export * from './quizzes';
 export * from './notifications';
 export * from './tutoring';
+export * from './backups';

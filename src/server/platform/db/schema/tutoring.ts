@@ -59,7 +59,12 @@ export const submissionReviews = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** What the student sees once sent: set by 'Send Feedback' from the draft below. */
     overallComment: text('overall_comment').notNull().default(''),
+    /** An overall comment written and not sent yet (null: none pending). */
+    draftOverallComment: text('draft_overall_comment'),
+    /** How many times the feedback was sent: each send is told to the student once. */
+    sendCount: integer('send_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -84,6 +89,8 @@ export const reviewComments = pgTable(
     line: integer('line').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while a draft; a comment added after a send is a draft until the next one. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('review_comments_review_idx').on(t.reviewId, t.line), check('review_comments_line_check', sql`${t.line} >= 1`)],
 );

@@ -1,5 +1,5 @@
 import { AiTutorMessages } from '@common/ai-tutor';
-import { BotIcon, ChevronUpIcon, MinusIcon, SquarePenIcon, XIcon } from 'lucide-react';
+import { BotIcon, ChevronUpIcon, EyeIcon, LifeBuoyIcon, MinusIcon, SquarePenIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { LoadError } from '@web/components/load-error';
 import { Alert } from '@web/components/ui/alert';
@@ -9,7 +9,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { lessonBadgeText, questionsLeft } from '../format';
-import { usePracticeFailed } from '@web/widgets/practice/practice-focus';
+import { currentPracticeFocus, usePracticeFailed, usePracticeFocused } from '@web/widgets/practice/practice-focus';
+import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { quickQuestionsFor, withPracticeQuestion } from '../quick-questions';
 import type { useTutorChat } from '../use-tutor-chat';
 import { MessageItem } from './message-item';
@@ -26,6 +27,9 @@ export type TutorPanelProps = {
   inputRef: Ref<HTMLTextAreaElement>;
   panelRef: Ref<HTMLElement>;
 };
+
+/** The buttons under the conversation: compact enough for both on one line of the 380px panel, still a finger's height on a phone. */
+const ROW_BUTTON = 'h-8 gap-1.5 px-2.5 text-xs max-md:min-h-11 [&_svg]:size-3.5';
 
 /** Within this many pixels of the end, new words keep the list scrolled to the end. */
 const STICK_TO_END_PX = 80;
@@ -74,6 +78,24 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
   const openedAt = useMemo(() => new Date().toISOString(), [lesson?.id, newChats]);
   const welcomeAt = messages[0]?.createdAt ?? openedAt;
   const lastFailed = usePracticeFailed(lesson?.id ?? null);
+  const inExercise = usePracticeFocused(lesson?.id ?? null);
+  const last = messages[messages.length - 1];
+  // The help the conversation has reached in an exercise: 'More Help' goes one level further, up to 3.
+  const hintLevel = [...messages].reverse().find((m) => m.role === 'user' && m.hintLevel)?.hintLevel ?? 1;
+  const offerMoreHelp = inExercise && !stream && last?.role === 'assistant' && !last.local && hintLevel < 3;
+  // 'Ask Your Tutor' takes the exercise in front of the student and its code as they are when the panel renders.
+  const focus = lesson ? currentPracticeFocus(lesson.id) : null;
+  const askYourTutor = (className?: string) =>
+    lesson && conversation?.conversationId ? (
+      <AskYourTutorButton
+        lessonId={lesson.id}
+        exerciseId={focus?.exerciseId}
+        code={focus?.code}
+        exerciseTitle={focus?.title}
+        aiConversationId={conversation.conversationId}
+        className={className}
+      />
+    ) : null;
   const questions = useMemo(() => (lesson ? withPracticeQuestion(quickQuestionsFor(lesson.id), lastFailed) : []), [lesson, lastFailed]);
 
   useEffect(() => {
@@ -187,6 +209,13 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
       </header>
 
       <div id={bodyId} hidden={minimized} className="flex min-h-0 flex-1 flex-col">
+        <p
+          data-testid="ai-tutor-oversight"
+          className="flex items-center gap-1.5 border-b bg-muted/40 px-3 py-1 text-xs text-muted-foreground"
+        >
+          <EyeIcon className="size-3.5 shrink-0" aria-hidden="true" />
+          {AiTutorMessages.oversight}
+        </p>
         <div
           ref={list}
           className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
@@ -234,7 +263,10 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
                   copyable={m.local !== 'apology'}
                   sources={m.sources}
                   listenLessonId={m.role === 'assistant' && !m.local ? lesson.id : undefined}
-                />
+                >
+                  {/* The leak guard's refusal sends the student to the person who can help without giving the answer away. */}
+                  {m.guardOutcome === 'withheld' && askYourTutor('mt-2')}
+                </MessageItem>
               ))}
               {stream &&
                 (stream.status === 'waiting' ? (
@@ -256,6 +288,29 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
             {AiTutorMessages.budgetSpent(budget.limit)}
           </Alert>
         )}
+        {loaded && (offerMoreHelp || conversation.conversationId) && (
+          <div className="flex flex-wrap items-center gap-2 px-3 pt-2">
+            {offerMoreHelp && (
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className={ROW_BUTTON}
+                  disabled={!canSend}
+                  aria-label={AiTutorMessages.moreHelpLabel}
+                  onClick={() => chat.send(AiTutorMessages.moreHelpQuestion, { moreHelp: true })}
+                  data-testid="ai-tutor-more-help"
+                >
+                  <LifeBuoyIcon aria-hidden="true" />
+                  {AiTutorMessages.moreHelp}
+                </Button>
+                <span className="text-xs text-muted-foreground">Hint level {hintLevel} of 3</span>
+              </>
+            )}
+            {/* Under the conversation: a question to the person, with this conversation offered to attach. */}
+            {askYourTutor(cn('ml-auto', ROW_BUTTON))}
+          </div>
+        )}
         {loaded && !budgetSpent && (
           <QuickQuestionList questions={questions} disabled={!canSend} onAsk={chat.send} compact={messages.length > 0} />
         )}
@@ -264,7 +319,9 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
           disabled={!canSend}
           onSend={chat.send}
           returnedDraft={chat.returnedDraft}
-          footnote={loaded && !notSetUp && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining) : undefined}
+          footnote={
+            loaded && !notSetUp && budget && !budget.unlimited && !budgetSpent ? questionsLeft(budget.remaining, budget.limit) : undefined
+          }
           inputRef={inputRef}
         />
       </div>

@@ -1,8 +1,11 @@
 import type { LearnResponse } from '@common/learning';
 import { LearningMessages } from '@common/learning-rules';
-import { ChevronDownIcon, LockIcon } from 'lucide-react';
+import { ReviewMessages } from '@common/reviews';
+import { ChevronDownIcon, LockIcon, MessageSquareTextIcon } from 'lucide-react';
 import { memo } from 'react';
+import { useSession } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
+import { useUnseenFeedback } from '@web/widgets/practice/api/reviews';
 import { chapterProgress } from '../course-navigation';
 import { LessonStatusIcon } from './lesson-status-icon';
 import { LESSON_TYPE } from './lesson-type';
@@ -26,6 +29,9 @@ export const CourseOutline = memo(function CourseOutline({
   onSelectLesson,
   showChapterProgress,
 }: Props) {
+  // Lessons with feedback from the tutor the student has not opened yet (a student's own; the tutor's preview has none).
+  const { session } = useSession();
+  const unseenFeedback = useUnseenFeedback(session?.user.role === 'student').data;
   if (chapters.length === 0) return <p className="p-4 text-sm text-muted-foreground">This course has no lessons yet.</p>;
   return (
     <ol className="divide-y">
@@ -100,6 +106,15 @@ export const CourseOutline = memo(function CourseOutline({
                           <type.icon aria-hidden="true" className="size-3.5" />
                           {type.label}
                         </span>
+                        {unseenFeedback?.has(lesson.id) && (
+                          <span
+                            className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300"
+                            data-testid="feedback-mark"
+                          >
+                            <MessageSquareTextIcon aria-hidden="true" className="size-3.5" />
+                            {ReviewMessages.unseenMark}
+                          </span>
+                        )}
                         {lesson.lockedBy && (
                           <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="lock-reason">
                             {LearningMessages.lockedBy(lesson.lockedBy)}

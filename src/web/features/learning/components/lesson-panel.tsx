@@ -17,6 +17,8 @@ import { LESSON_TYPE } from './lesson-type';
 const LessonExercises = lazy(() => import('@web/widgets/practice/components/lesson-exercises'));
 // Likewise the quiz, for a lesson that has one.
 const LessonQuiz = lazy(() => import('@web/widgets/quizzes/components/lesson-quiz'));
+// The student's questions to the tutor (Markdown and all), after the lesson itself.
+const LessonQuestions = lazy(() => import('@web/widgets/questions/lesson-questions'));
 
 /** Lessons with exercises are completed by passing them, not by a button. */
 export const EXERCISES_COMPLETE_TEXT = 'Pass every exercise in this lesson to complete it.';
@@ -155,6 +157,10 @@ export const LessonPanel = memo(function LessonPanel({
               <LessonQuiz key={lesson.id} lessonId={lesson.id} onLessonCompleted={onQuizCompleted} />
             </Suspense>
           )}
+
+          <Suspense fallback={null}>
+            <LessonQuestions key={lesson.id} lessonId={lesson.id} />
+          </Suspense>
 
           {/* The bar at the bottom of a phone's screen has no room for the sentence: it is said here. */}
           {byChecks && !completed && <p className="text-sm text-muted-foreground md:hidden">{byChecks}</p>}

@@ -1,9 +1,11 @@
 import type { ApprovedStudent } from '@common/students';
 import { BadgeCheckIcon, ClipboardCheckIcon, ShieldOffIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { formatDate } from '@web/lib/format-date';
+import { paths } from '@web/lib/paths';
 import { StudentCheckbox, type Selection } from './bulk-actions';
 import { DeleteStudentButton } from './delete-student-button';
 import { ResponsiveTable, ResponsiveTableBody, ResponsiveTableCell, ResponsiveTableHead, ResponsiveTableRow } from './responsive-table';
@@ -53,7 +55,10 @@ export function ApprovedTable({
               <StudentCheckbox student={s} selection={selection} />
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Student" className="font-medium">
-              {s.fullName}
+              {/* The student's page: their AI tutor conversations and daily limits. */}
+              <Link to={paths.admin.student.href(s.id)} className="text-primary underline-offset-4 hover:underline">
+                {s.fullName}
+              </Link>
             </ResponsiveTableCell>
             <ResponsiveTableCell label="Email" className="[overflow-wrap:anywhere]">
               {s.email}

@@ -9,12 +9,14 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { askAiTutor, useAiTutorPresent } from '../ask-ai-tutor';
 import { diagnosticsOfBrowserErrors } from '../editor/browser-errors';
 import { CodeEditor } from '../editor/code-editor';
 import { RUN_SHORTCUT, shortcutOf, SUBMIT_SHORTCUT } from '../editor/shortcuts';
 import { setPracticeFocus } from '../practice-focus';
 import { progressText } from '../queue-text';
+import { ExerciseFeedback, useExerciseFeedback } from '../reviews/exercise-feedback';
 import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
 import { useExerciseRun } from '../use-exercise-run';
 import { WebglCanvas, type WebglCanvasHandle } from '../webgl/webgl-canvas';
@@ -78,6 +80,8 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const compiled = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
   const drawn = webgl && webgl.code === code ? webgl.errors : null;
   const diagnostics = useMemo(() => (drawn ? diagnosticsOfBrowserErrors(drawn) : compiled), [drawn, compiled]);
+  // The tutor's feedback: its comments beside their lines while the editor holds the reviewed code.
+  const feedback = useExerciseFeedback(lessonId, exercise.id, !preview, code);
 
   async function start(mode: SubmissionMode) {
     if (busy || blocked) return;
@@ -122,11 +126,17 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
     setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, lastFailed: true });
     askAiTutor(lessonId, WHY_DOES_MY_CODE_FAIL);
   }
-  const askButton = aiTutor && failed && (
-    <Button variant="outline" size="sm" className="justify-self-start" onClick={askWhy}>
-      <BotIcon aria-hidden="true" />
-      {ASK_AI_TUTOR}
-    </Button>
+  // Beside it, 'Ask Your Tutor' (the person): the draft and this result go with the question. Not in the tutor's preview.
+  const askButton = failed && (aiTutor || !preview) && (
+    <div className="flex flex-wrap items-center gap-2">
+      {aiTutor && (
+        <Button variant="outline" size="sm" onClick={askWhy}>
+          <BotIcon aria-hidden="true" />
+          {ASK_AI_TUTOR}
+        </Button>
+      )}
+      {!preview && <AskYourTutorButton lessonId={lessonId} exerciseId={exercise.id} code={code} exerciseTitle={exercise.title} />}
+    </div>
   );
 
   return (
@@ -157,12 +167,15 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         </Alert>
       )}
 
+      <ExerciseFeedback reviews={feedback.reviews} onCodeId={feedback.onCodeId} language={exercise.language} title={exercise.title} />
+
       <CodeEditor
         value={code}
         onChange={edit}
         language={exercise.language}
         label={`Code editor for ${exercise.title}`}
         diagnostics={diagnostics}
+        lineWidgets={feedback.lineWidgets}
         onRun={() => void start('run')}
         onSubmit={() => void start('submit')}
       />

@@ -1,4 +1,5 @@
 import type { AdminExercise, Submission, SubmissionHistory as HistoryPage, SubmissionHistoryEntry } from '@common/practice';
+import { codeLines } from '@common/reviews';
 import { diffArrays } from 'diff';
 import { AlertTriangleIcon, CheckIcon, ClockIcon, LoaderCircleIcon, UnfoldVerticalIcon, XIcon } from 'lucide-react';
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { plural } from '@web/lib/plural';
 import { useHistoryAttempt, useSubmissionHistory } from '../api/get-submission-history';
 import { CodeEditor } from '../editor/code-editor';
 import { scoreText, summaryText } from '../result-text';
+import { SubmissionReview } from '../reviews/submission-review';
 import { Disclosure } from './disclosure';
 import { SubmissionResult } from './submission-result';
 
@@ -18,13 +20,8 @@ import { SubmissionResult } from './submission-result';
 
 export type DiffLine = { kind: 'same' | 'added' | 'removed'; text: string; before: number | null; after: number | null };
 
-/** A code's lines: Windows line ends read as one, and a last line end opens no empty line. */
-export function codeLines(code: string): string[] {
-  if (code === '') return [];
-  const lines = code.replace(/\r\n?/g, '\n').split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return lines;
-}
+// A code's lines are counted one way everywhere: the review's line comments use the same rule.
+export { codeLines };
 
 /** How long the line diff may take before two very different codes are shown as one replaced by the other. */
 const DIFF_TIMEOUT_MS = 1000;
@@ -373,7 +370,7 @@ function Loading({ what, query }: { what: string; query: { isPending: boolean; i
   return <Spinner label={`Loading the code of ${what}…`} showLabel className="py-6" />;
 }
 
-/** One attempt, read only: its code and how it did. */
+/** One attempt: its code, with the tutor's review on its lines once graded, and how it did. */
 function AttemptView({ entry, exercise, studentId }: { entry: SubmissionHistoryEntry; exercise: AdminExercise; studentId: string }) {
   const attempt = useHistoryAttempt(exercise.id, studentId, entry.id);
   const name = `attempt ${entry.number}`;
@@ -382,7 +379,11 @@ function AttemptView({ entry, exercise, studentId }: { entry: SubmissionHistoryE
       <h4 className="text-sm font-semibold">Attempt {entry.number}</h4>
       {attempt.data ? (
         <>
-          <CodeEditor value={attempt.data.code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
+          {attempt.data.status === 'done' ? (
+            <SubmissionReview submissionId={attempt.data.id} code={attempt.data.code} name={name} />
+          ) : (
+            <CodeEditor value={attempt.data.code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
+          )}
           <AttemptResult submission={attempt.data} exercise={exercise} />
         </>
       ) : (

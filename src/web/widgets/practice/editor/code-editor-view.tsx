@@ -11,10 +11,12 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { toEditorDiagnostics } from './editor-diagnostics';
 import { loadLanguage } from './editor-languages';
 import { editorTheme } from './editor-theme';
+import { lineWidgetsExtension, setLineWidgets } from './line-widgets';
 import { useDarkClass } from './use-dark-class';
 import type { CodeEditorProps } from './code-editor';
 
@@ -34,6 +36,7 @@ export default function CodeEditorView({
   minHeight,
   onRun,
   onSubmit,
+  lineWidgets,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -67,6 +70,7 @@ export default function CodeEditorView({
           indentUnit.of('    '),
           EditorState.tabSize.of(4),
           lintGutter(),
+          lineWidgetsExtension(),
           // Tab indents, as in any code editor; Escape then Tab leaves the editor (CodeMirror's
           // tab focus mode), which the hint under the editor says.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
@@ -132,12 +136,36 @@ export default function CodeEditorView({
     editor.dispatch(setDiagnostics(editor.state, toEditorDiagnostics(editor.state.doc, diagnostics ?? [])));
   }, [diagnostics]);
 
+  // Each line widget's own element, kept while its id is shown: CodeMirror places it, React renders into it.
+  const [widgetHosts] = useState(() => new Map<string, HTMLElement>());
+  const shownWidgets = lineWidgets ?? [];
+  for (const w of shownWidgets)
+    if (!widgetHosts.has(w.id)) {
+      const el = document.createElement('div');
+      el.className = 'cm-line-widget';
+      widgetHosts.set(w.id, el);
+    }
+  const widgetKey = shownWidgets.map((w) => `${w.id}@${w.line}`).join(',');
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const ids = new Set(shownWidgets.map((w) => w.id));
+    for (const id of widgetHosts.keys()) if (!ids.has(id)) widgetHosts.delete(id);
+    editor.dispatch({ effects: setLineWidgets.of(shownWidgets.map((w) => ({ id: w.id, line: w.line, host: widgetHosts.get(w.id)! }))) });
+    // The widgets' ids and lines say all that matters here (their content is rendered below through portals); a new
+    // document from outside places them again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [widgetKey, value]);
+
   return (
-    <div
-      ref={host}
-      data-slot="code-editor"
-      className="overflow-hidden rounded-lg border border-input/70 focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 [&_.cm-editor]:max-h-[32rem]"
-    />
+    <>
+      <div
+        ref={host}
+        data-slot="code-editor"
+        className="overflow-hidden rounded-lg border border-input/70 focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 [&_.cm-editor]:max-h-[32rem]"
+      />
+      {shownWidgets.map((w) => createPortal(w.content, widgetHosts.get(w.id)!, w.id))}
+    </>
   );
 }
 

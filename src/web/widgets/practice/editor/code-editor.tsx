@@ -1,5 +1,5 @@
 import type { Diagnostic, ExerciseLanguage } from '@common/practice';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 import { SHORTCUTS_HINT } from './shortcuts';
 
@@ -18,7 +18,12 @@ export type CodeEditorProps = {
   /** Ctrl+Enter in the editor (Run), Ctrl+Shift+Enter (Submit); the hint under the editor says so. */
   onRun?: () => void;
   onSubmit?: () => void;
+  /** Blocks shown under given lines (1-based), such as the tutor's comments; a line the code does not have shows none. */
+  lineWidgets?: readonly LineWidget[];
 };
+
+/** Something shown under a line of the code, inside the editor; `id` keeps it in place while the list changes. */
+export type LineWidget = { id: string; line: number; content: ReactNode };
 
 // CodeMirror and its languages are a download of their own: the lesson paints without waiting for it.
 const CodeEditorView = lazy(() => import('./code-editor-view'));

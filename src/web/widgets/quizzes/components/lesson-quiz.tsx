@@ -1,28 +1,19 @@
 import { correctSummary, QuizMessages, type QuizAttemptResult, type StudentQuiz } from '@common/quizzes';
-import {
-  CheckCircle2Icon,
-  ClipboardCheckIcon,
-  LoaderCircleIcon,
-  MailIcon,
-  RotateCcwIcon,
-  SendIcon,
-  WifiOffIcon,
-  XCircleIcon,
-} from 'lucide-react';
+import { CheckCircle2Icon, ClipboardCheckIcon, LoaderCircleIcon, RotateCcwIcon, SendIcon, WifiOffIcon, XCircleIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
+import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { useSession } from '@web/lib/auth';
 import { toastFailure } from '@web/lib/notify';
 import { useOnline } from '@web/lib/use-online';
 import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, type DraftAnswers } from '../answer-storage';
 import { useLessonQuiz } from '../api/get-lesson-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
-import { askTutorHref, attemptsLeftNow } from '../quiz-attempts';
+import { attemptsLeftNow } from '../quiz-attempts';
 
 export type LessonQuizProps = {
   lessonId: string;
@@ -107,15 +98,17 @@ function QuestionField({
 
 /** A graded attempt: 'N of M correct', the score, passed or not, and per question right or wrong with the explanation. */
 function AttemptResult({
+  lessonId,
   quiz,
   result,
   onTryAgain,
   askTutor,
 }: {
+  lessonId: string;
   quiz: StudentQuiz;
   result: QuizAttemptResult;
   onTryAgain: (() => void) | null;
-  /** Out of attempts without passing: the way to the tutor, who can grant another. */
+  /** Out of attempts without passing: the question to the tutor, who can grant another, ready to send. */
   askTutor: string | null;
 }) {
   const prompts = new Map(quiz.questions.map((q) => [q.id, q.prompt]));
@@ -181,12 +174,7 @@ function AttemptResult({
       {askTutor && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 p-3" data-testid="quiz-ask-tutor">
           <p className="text-sm font-medium">{QuizMessages.askTutor}</p>
-          <Button asChild variant="outline" size="sm">
-            <Link to={askTutor}>
-              <MailIcon aria-hidden="true" />
-              {QuizMessages.contactTutor}
-            </Link>
-          </Button>
+          <AskYourTutorButton lessonId={lessonId} initialQuestion={askTutor} />
         </div>
       )}
     </div>
@@ -273,6 +261,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
       ) : result ? (
         <div id={`quiz-result-${lessonId}`} tabIndex={-1} className="focus:outline-none">
           <AttemptResult
+            lessonId={lessonId}
             quiz={quiz}
             result={result}
             onTryAgain={
@@ -283,7 +272,11 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
                   }
                 : null
             }
-            askTutor={!result.passed && !canTryAgain && !quiz.preview && !quiz.passed ? askTutorHref(quiz) : null}
+            askTutor={
+              !result.passed && !canTryAgain && !quiz.preview && !quiz.passed
+                ? QuizMessages.askTutorMessage(quiz.courseTitle, quiz.lessonTitle)
+                : null
+            }
           />
         </div>
       ) : (
