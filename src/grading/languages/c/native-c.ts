@@ -340,6 +340,8 @@ export async function gradeNativeC(spec: GradingSpec, options: { slot: number; c
     // tests' too, and a support file may be a hidden harness.
     const data = new Set(program.dataFiles.map((f) => f.name));
     for (const name of Object.keys(program.files)) if (!data.has(name)) await fs.promises.rm(path.join(workDir, name), { force: true });
+    // A compile with no test to run (a check that the code compiles) starts no sandbox for tests.
+    if (spec.tests.length === 0) return { kind: 'graded', tests: [] };
     const whole = await runTests(gcc, workDir, options.slot, spec.tests.map(program.stdinOf), spec.limits);
     const keep = keptBytes(spec.limits);
     const tests: TestResult[] = spec.tests.map((test, i) => {
