@@ -23,3 +23,5 @@ export const CONTACT_REPLY_HOURS = 24;
 export const NAME_MAX = 80;
 export const EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
+/** Student code, starter code and reference solutions (and the code a question to the tutor attaches). */
+export const CODE_MAX_BYTES = 64 * 1024;

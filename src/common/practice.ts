@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LearningMessages } from './learning-rules';
+import { CODE_MAX_BYTES } from './limits';
 
 /**
  * Practice: exercises in a lesson, written in the browser and graded on the server. The tutor's
@@ -15,8 +16,7 @@ export const LANGUAGE_LABELS: Record<ExerciseLanguage, string> = { c: 'C', java:
 
 export const EXERCISE_TITLE_MAX = 200;
 export const EXERCISE_STATEMENT_MAX = 20_000;
-/** Student code, starter code and reference solutions. */
-export const CODE_MAX_BYTES = 64 * 1024;
+export { CODE_MAX_BYTES };
 /** One test's input or expected output. */
 export const TEST_DATA_MAX_BYTES = 1024 * 1024;
 export const TESTS_PER_EXERCISE_MAX = 50;

@@ -35,9 +35,4 @@ export const markNotificationsReadBodySchema = z.union([
 ]);
 export type MarkNotificationsReadBody = z.infer<typeof markNotificationsReadBodySchema>;
 
-export const UserNotificationMessages = {
-  bell: 'Notifications',
-  empty: 'Nothing new. Feedback on your code and replies to your questions appear here.',
-  markAllRead: 'Mark All Read',
-  unread: (n: number) => (n === 1 ? '1 unread notification' : `${n} unread notifications`),
-} as const;
+export { UserNotificationMessages } from './user-notifications-texts';

@@ -126,10 +126,10 @@ test('a student who has been online reopens the dashboard and an opened lesson o
 
     // Online: the dashboard, the course and its PDF lesson.
     await page.goto('/student/dashboard');
-    await expect(page.getByRole('heading', { name: course.title })).toBeVisible();
+    await expect(page.getByTestId('dashboard-course').getByRole('heading', { name: course.title })).toBeVisible();
     await serviceWorkerControls(page);
     await page.reload();
-    await expect(page.getByRole('heading', { name: course.title })).toBeVisible();
+    await expect(page.getByTestId('dashboard-course').getByRole('heading', { name: course.title })).toBeVisible();
     await page
       .getByRole('link', { name: /Start Course/ })
       .first()
@@ -155,7 +155,7 @@ test('a student who has been online reopens the dashboard and an opened lesson o
 
     // Reopened offline: the app shell, the dashboard and the opened lesson come from the cache.
     await page.goto('/student/dashboard');
-    await expect(page.getByRole('heading', { name: course.title })).toBeVisible();
+    await expect(page.getByTestId('dashboard-course').getByRole('heading', { name: course.title })).toBeVisible();
     await expect(page.getByText('Limited Offline Mode')).toBeVisible();
     await expect(page.getByText('No Internet Connection')).toBeVisible();
     await page.goto(`/course/${course.id}`);
@@ -214,7 +214,7 @@ test('signing out, or another user signing in, leaves nothing of the first user 
     await page.goto('/student/dashboard');
     await serviceWorkerControls(page);
     await page.reload();
-    await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+    await expect(page.getByTestId('dashboard-course').getByRole('heading', { name: first.title })).toBeVisible();
     expect(await dashboardOffline()).toContain(first.title);
 
     // She signs out: the kept answers, the owner and the React Query cache go.
@@ -238,7 +238,7 @@ test('signing out, or another user signing in, leaves nothing of the first user 
     // out (a change of user): Ben's copy goes the moment the app sees her.
     await context.setOffline(false);
     await page.reload();
-    await expect(page.getByRole('heading', { name: second.title })).toBeVisible();
+    await expect(page.getByTestId('dashboard-course').getByRole('heading', { name: second.title })).toBeVisible();
     expect(await dashboardOffline()).toContain(second.title);
     await signedInStudent(context, admin, first.id, 'Ann');
     await page.goto('/contact');

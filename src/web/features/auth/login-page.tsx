@@ -15,6 +15,7 @@ import { CodeField } from './components/code-field';
 import { DevToolsPanel } from './components/dev-tools-panel';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { useTypedBeforeStart } from './use-typed-before-start';
 
 const linkClass =
@@ -38,6 +39,7 @@ export function LoginPage() {
   const codeId = useId();
   const emailForm = useRef<HTMLFormElement>(null);
   useTypedBeforeStart(emailForm, (name, value) => name === 'email' && setEmail(value));
+  const hydrated = useHydrated();
   useErrorsClearedOnStep(step);
 
   const requestCode = (address: string, onSent?: () => void) =>
@@ -106,7 +108,7 @@ export function LoginPage() {
                 />
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-4">
-                <Button type="submit" size="lg" disabled={sendCode.isPending}>
+                <Button type="submit" size="lg" disabled={sendCode.isPending || !hydrated}>
                   {sendCode.isPending ? 'Sending Code...' : 'Send Code'}
                 </Button>
                 <p className="text-center text-sm text-muted-foreground">

@@ -17,6 +17,7 @@ import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
 import { checkDetails, type Details, type RegisterStep } from './registration';
 import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { useTypedBeforeStart } from './use-typed-before-start';
 
 const stepLabels: { step: RegisterStep; label: string }[] = [
@@ -71,6 +72,7 @@ export function RegisterPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
   const detailsForm = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useTypedBeforeStart(detailsForm, (name, value) => {
     if (name === 'firstName' || name === 'lastName' || name === 'email') setDetails((d) => ({ ...d, [name]: value }));
   });
@@ -177,7 +179,7 @@ export function RegisterPage() {
                 </div>
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-4">
-                <Button type="submit" size="lg">
+                <Button type="submit" size="lg" disabled={!hydrated}>
                   Continue
                 </Button>
                 <p className="text-center text-sm text-muted-foreground">

@@ -1,5 +1,5 @@
 import type { MeResponse } from '@common/auth';
-import { QuestionMessages } from '@common/questions';
+import { QuestionMessages } from '@common/questions-texts';
 import { paths } from '@web/lib/paths';
 
 /** The role label of the shell header. */

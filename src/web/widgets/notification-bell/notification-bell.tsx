@@ -2,7 +2,8 @@ import { BellIcon, CheckCheckIcon, MessageSquareReplyIcon, MessageSquareTextIcon
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { UserNotificationMessages as M, type UserNotification } from '@common/user-notifications';
+import type { UserNotification } from '@common/user-notifications';
+import { UserNotificationMessages as M } from '@common/user-notifications-texts';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { formatDaysAgo } from '@web/lib/format-date';

@@ -1,4 +1,4 @@
-import { QuestionMessages } from '@common/questions';
+import { QuestionMessages } from '@common/questions-texts';
 import { LoaderCircleIcon, MessageCircleQuestionIcon, SendIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,5 @@
-import { QuestionMessages, type QuestionThreadStatus, type StudentQuestionThread } from '@common/questions';
+import type { QuestionThreadStatus, StudentQuestionThread } from '@common/questions';
+import { QuestionMessages } from '@common/questions-texts';
 import { LoaderCircleIcon, SendIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Markdown } from '@web/components/markdown';

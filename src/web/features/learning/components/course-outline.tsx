@@ -1,6 +1,6 @@
 import type { LearnResponse } from '@common/learning';
 import { LearningMessages } from '@common/learning-rules';
-import { ReviewMessages } from '@common/reviews';
+import { ReviewMessages } from '@common/reviews-texts';
 import { ChevronDownIcon, LockIcon, MessageSquareTextIcon } from 'lucide-react';
 import { memo } from 'react';
 import { useSession } from '@web/lib/auth';

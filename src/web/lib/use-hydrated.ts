@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+const never = () => () => undefined;
+
+/**
+ * False in the prerendered page and while React takes it over, true from then on. A prerendered form's submit
+ * button stays disabled until then: a press before the app has taken the page over would submit the form the
+ * browser's own way (a reload with the fields in the address) and lose the step the visitor was on.
+ */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
