@@ -56,7 +56,7 @@ export function UnsubscribePage() {
             <h1 className="text-2xl font-bold">{state.kind === 'done' ? 'Reminders turned off' : 'Link not valid'}</h1>
             <p className="mt-2 text-muted-foreground">
               {state.kind === 'done'
-                ? `${state.firstName ? `${state.firstName}, you` : 'You'} will no longer get reminder e-mails from ${APP_NAME}. Messages about your account and enrollments still arrive.`
+                ? `${state.firstName ? `${state.firstName}, you` : 'You'} will no longer get reminder e-mails from ${APP_NAME}, nor e-mails about your tutor's feedback and replies (those still show under the bell in the app). Messages about your account and enrollments still arrive.`
                 : state.message}
             </p>
             <Button asChild variant="outline" size="lg" className="mt-6">
