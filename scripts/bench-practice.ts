@@ -19,37 +19,28 @@
  *    submission or a result other than all tests passed), the workers' peak memory, and the course
  *    call's p50/p99 (with health's, measured in the same way, as the reference).
  *
+ * 3. The same load in one language at a time (ONE_LANGUAGE_DURATION seconds each, default 30): verdicts a minute,
+ *    median and p95 of the answers, and the course call's p99 (target: C at least 1,000 verdicts a minute).
+ *
  * Targets: C median ≤ 1.5 s and JavaScript ≤ 0.3 s without load; under load every submission
  * answered within 30 s, no error, the course call's p99 under 100 ms. Warm workers: each language
- * is graded a few times first, not counted. Options: RUNS (default 9), DURATION (60), STUDENTS (20).
+ * is graded a few times first, not counted. Options: RUNS (default 9), DURATION (60), STUDENTS (20), ONE_LANGUAGE_DURATION (30).
  * Not part of npm test.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import type { Submission } from '../src/common/practice';
 import { seed } from '../src/server/seed/seed';
-import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import { openBenchDatabase } from './bench-database';
+import { addPracticeCourse, GRADING_LOAD_ENV, PROGRAMS, startGradingLoad, submitAndWait, type Language } from './bench-grading-load';
 import { startBenchServer } from './bench-server';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const DURATION = Number(process.env.DURATION ?? 60);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
+const ONE_LANGUAGE_DURATION = Number(process.env.ONE_LANGUAGE_DURATION ?? 30);
 const ADMIN_EMAIL = 'admin@bench.example';
-const LIMITS = { time_limit_ms: 2000, memory_limit_mb: 128, output_limit_kb: 64 };
-const TESTS = ['2 3', '-7 7', '1000000 2345', '40 2', '-4 -6'].map((input) => {
-  const [a, b] = input.split(' ').map(Number) as [number, number];
-  return { input: `${input}\n`, output: `${a + b}\n` };
-});
-
-const PROGRAMS = {
-  c: '#include <stdio.h>\nint main(void) {\n  int a, b;\n  if (scanf("%d %d", &a, &b) != 2) return 1;\n  printf("%d\\n", a + b);\n  return 0;\n}\n',
-  javascript: "const [a, b] = readline().split(' ').map(Number);\nconsole.log(a + b);\n",
-  java: 'import java.util.Scanner;\npublic class Main {\n  public static void main(String[] args) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(in.nextInt() + in.nextInt());\n  }\n}\n',
-} as const;
-type Language = keyof typeof PROGRAMS;
-
+// The workers and the lifted submission rates of the load; the grading budget is lifted only for part 2.
+const { PRACTICE_GRADING_SECONDS_PER_MINUTE: liftedBudget, ...rates } = GRADING_LOAD_ENV;
 const median = (xs: number[]) => percentile(xs, 50);
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -60,39 +51,9 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 async function prepare(url: string) {
   const database = (await import('../src/server/platform/db/client')).openDatabase(url, { max: 4 });
   await seed(database.db, { adminEmail: ADMIN_EMAIL, isProduction: true, testStudents: false });
-  const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute<T & Record<string, unknown>>(q)).rows[0]!;
-  const course = await one<{ id: string }>(sql`insert into courses (title, is_published) values ('Practice bench', true) returning id`);
-  const chapter = await one<{ id: string }>(
-    sql`insert into chapters (course_id, title, position) values (${course.id}, 'Bench', 1) returning id`,
-  );
-  const lesson = await one<{ id: string }>(
-    sql`insert into lessons (chapter_id, title, lesson_type, video_url, position)
-        values (${chapter.id}, 'Sums', 'VIDEO', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 1) returning id`,
-  );
-  const exercises = {} as Record<Language, string>;
-  for (const [i, language] of (['c', 'javascript', 'java'] as const).entries()) {
-    const x = await one<{ id: string }>(sql`
-      insert into exercises (lesson_id, position, title, language, reference_solution, time_limit_ms, memory_limit_mb, output_limit_kb)
-      values (${lesson.id}, ${i + 1}, ${`Sum in ${language}`}, ${language}, ${PROGRAMS[language]},
-              ${LIMITS.time_limit_ms}, ${LIMITS.memory_limit_mb}, ${LIMITS.output_limit_kb}) returning id`);
-    for (const [j, t] of TESTS.entries())
-      await database.db.execute(
-        sql`insert into exercise_tests (exercise_id, position, input, expected_output, hidden) values (${x.id}, ${j + 1}, ${t.input}, ${t.output}, ${j >= 2})`,
-      );
-    exercises[language] = x.id;
-  }
-  await database.db.execute(sql`
-    insert into users (email, first_name, last_name, role, approval_status)
-    select 'coder' || g || '@bench.example', 'Coder', 'Student ' || g, 'student', 'approved' from generate_series(1, ${STUDENTS + 2}) g`);
-  await database.db.execute(
-    sql`insert into enrollments (student_id, course_id) select id, ${course.id} from users where email like 'coder%'`,
-  );
-  const students = (await database.db.execute<{ id: string }>(sql`select id from users where email like 'coder%' order by email`)).rows;
-  const sessions = createSessionService(database.db, () => new Date());
-  const cookies: string[] = [];
-  for (const s of students) cookies.push(`__Host-sid=${(await sessions.create(s.id, { userAgent: 'bench-practice' })).token}`);
+  const course = await addPracticeCourse(database.db, STUDENTS);
   await database.close();
-  return { courseId: course.id, exercises, cookies };
+  return course;
 }
 
 async function startServer(databaseUrl: string, env: Record<string, string> = {}) {
@@ -101,9 +62,7 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
     adminEmail: ADMIN_EMAIL,
     name: 'bench-practice',
     env: {
-      GRADING_WORKERS: '2',
-      PRACTICE_SUBMISSIONS_PER_MINUTE: '10000',
-      PRACTICE_SUBMITS_PER_EXERCISE_PER_HOUR: '100000',
+      ...rates,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -126,7 +85,6 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
   };
 }
 
-/** Submit and wait for the result, as the page does; the time the student waits. */
 /** A three-line C program whose compile never ends (each file includes itself twice, sixty levels deep). */
 const COMPILE_BOMB = `#if __INCLUDE_LEVEL__ < 60
 #include __FILE__
@@ -136,29 +94,6 @@ const COMPILE_BOMB = `#if __INCLUDE_LEVEL__ < 60
 int main(void) { return 0; }
 #endif
 `;
-
-async function submitAndWait(
-  base: string,
-  cookie: string,
-  exerciseId: string,
-  code: string,
-): Promise<{ ms: number; ok: boolean; why?: string }> {
-  const started = performance.now();
-  const post = await fetch(`${base}/api/exercises/${exerciseId}/submissions`, {
-    method: 'POST',
-    headers: { cookie, origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ mode: 'submit', code }),
-  });
-  if (post.status !== 202) return { ms: performance.now() - started, ok: false, why: `POST ${post.status}: ${await post.text()}` };
-  let s = (await post.json()) as Submission;
-  while (s.status !== 'done') {
-    const res = await fetch(`${base}/api/submissions/${s.id}?waitMs=25000`, { headers: { cookie } });
-    if (res.status !== 200) return { ms: performance.now() - started, ok: false, why: `GET ${res.status}` };
-    s = (await res.json()) as Submission;
-  }
-  const elapsed = performance.now() - started;
-  return s.result?.verdict === 'passed' ? { ms: elapsed, ok: true } : { ms: elapsed, ok: false, why: s.result?.summary ?? 'no result' };
-}
 
 async function timed(url: string, cookie?: string): Promise<number> {
   const started = performance.now();
@@ -250,13 +185,10 @@ async function main() {
     // The load's robots send many times what a student may (20 a minute): like the submission rate, each student's
     // budget of grading seconds is lifted, so that the engine's capacity is measured, not the rate limits.
     await started.stop();
-    const loaded = await startServer(bench.url.toString(), { PRACTICE_GRADING_SECONDS_PER_MINUTE: '3600' });
+    const loaded = await startServer(bench.url.toString(), { PRACTICE_GRADING_SECONDS_PER_MINUTE: liftedBudget });
     server = loaded;
     const loadBase = loaded.url;
     console.log(`\n2. ${STUDENTS} students submitting at once for ${DURATION} s (each submits again as soon as graded)`);
-    const mix: Language[] = Array.from({ length: STUDENTS }, (_, i) => (i % 20 < 12 ? 'c' : i % 20 < 17 ? 'javascript' : 'java'));
-    const answers: { language: Language; ms: number }[] = [];
-    const errors: string[] = [];
     let peakMb = await loaded.workersRssMb();
     let running = true;
     const sampler = setInterval(() => void loaded.workersRssMb().then((mb) => (peakMb = Math.max(peakMb, mb))), 250);
@@ -272,15 +204,14 @@ async function main() {
     })();
     const end = Date.now() + DURATION * 1000;
     const loadStarted = performance.now();
-    await Promise.all(
-      mix.map(async (language, i) => {
-        while (Date.now() < end) {
-          const r = await submitAndWait(loadBase, cookies[i]!, exercises[language], PROGRAMS[language]);
-          if (r.ok) answers.push({ language, ms: r.ms });
-          else errors.push(`${language}: ${r.why}`);
-        }
-      }),
-    );
+    const { answers, errors, done } = startGradingLoad({
+      base: loadBase,
+      cookies,
+      exercises,
+      students: STUDENTS,
+      going: () => Date.now() < end,
+    });
+    await done;
     const seconds = (performance.now() - loadStarted) / 1000;
     running = false;
     await watching;
@@ -314,6 +245,36 @@ async function main() {
     );
     console.log(`| course p99 ÷ health p99 | ${(percentile(course, 99) / percentile(healthUnderLoad, 99)).toFixed(1)}× | — |`);
     if (errors.length) console.log(`\nFirst errors:\n${errors.slice(0, 5).join('\n')}`);
+
+    // The same load in one language at a time: what the engine gives a class that practises one language, without
+    // the JVM's gradings sharing the workers (the mix above).
+    console.log(`\n3. ${STUDENTS} students submitting at once in one language, ${ONE_LANGUAGE_DURATION} s each`);
+    console.log('| language | verdicts a minute | median / p95 | errors | course call p99 | target |');
+    console.log('|---|---|---|---|---|---|');
+    for (const language of ['c', 'javascript', 'java'] as const) {
+      const calls: number[] = [];
+      let watchingOne = true;
+      const watcherLoop = (async () => {
+        while (watchingOne) {
+          calls.push(await timed(`${loadBase}/api/courses/${courseId}/learn`, watcher));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const until = Date.now() + ONE_LANGUAGE_DURATION * 1000;
+      const from = performance.now();
+      const one = startGradingLoad({ base: loadBase, cookies, exercises, students: STUDENTS, language, going: () => Date.now() < until });
+      await one.done;
+      const took = (performance.now() - from) / 1000;
+      watchingOne = false;
+      await watcherLoop;
+      const times = one.answers.map((a) => a.ms);
+      const perMinuteOne = (times.length / took) * 60;
+      const target = language === 'c' ? `≥ 1,000 a minute: ${perMinuteOne >= 1000 ? 'met' : 'NOT met'}` : '—';
+      console.log(
+        `| ${language} | ${perMinuteOne.toFixed(0)} | ${ms(median(times))} / ${ms(percentile(times, 95))} | ${one.errors.length} | ${ms(percentile(calls, 99))} | ${target} |`,
+      );
+      if (one.errors.length) console.log(`  first errors: ${one.errors.slice(0, 3).join(' · ')}`);
+    }
   } catch (err) {
     console.error(err);
     if (server) console.error(`\nThe server's last output:\n${server.output().slice(-3000)}`);

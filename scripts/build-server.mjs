@@ -10,6 +10,10 @@ await build({
     'c-compiler-thread': 'src/grading/languages/c/c-compiler-thread.ts',
     'wasi-run-thread': 'src/grading/sandbox/wasi-run-thread.ts',
     'quickjs-run-thread': 'src/grading/languages/javascript/quickjs-run-thread.ts',
+    // The process the app's own backups run in, at a lower priority (found beside main.js).
+    'backup-child': 'src/server/platform/db/backup-child.ts',
+    // The similarity check's comparison, off the server's event loop (found beside main.js).
+    'similarity-thread': 'src/server/domains/similarity/similarity-thread.ts',
   },
   outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
   bundle: true,

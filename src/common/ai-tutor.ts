@@ -82,6 +82,15 @@ export const tutorAskBodySchema = z.strictObject({
     .strictObject({
       exerciseId: z.string().uuid(),
       code: z.string().refine((v) => new TextEncoder().encode(v).length <= 64 * 1024, 'Code must be at most 64 KB.'),
+      /** A Java exercise's further files as the student's tabs hold them (the server keeps those the exercise names). */
+      files: z
+        .array(z.strictObject({ name: z.string().max(100), content: z.string() }))
+        .max(20)
+        .refine(
+          (files) => files.reduce((n, f) => n + new TextEncoder().encode(f.content).length, 0) <= 64 * 1024,
+          'Code must be at most 64 KB.',
+        )
+        .default([]),
     })
     .optional(),
   /** 'More Help': the answer goes one hint level further than the conversation's last (at most 3). Only with `practice`. */

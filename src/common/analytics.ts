@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_WITHIN_DAYS, ENGAGEMENT_STATUSES } from './analytics-texts';
 import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from './learning-events';
 
 /**
@@ -25,8 +26,11 @@ import { EVENTS_BATCH_MAX, HEARTBEAT_MAX_SECONDS, LEARNING_EVENT_TYPES } from '.
  * Activity is history: a student's last activity and active days (lesson openings, progress
  * writes, events; not AI tutor questions) and the platform-wide event counts stay as they were
  * when progress or lessons are later removed (unenrollment, deleted lessons); progress counts and
- * percents always reflect the rows that exist now. A student with no recorded activity counts as
- * inactive.
+ * percents always reflect the rows that exist now.
+ *
+ * One meaning of "active" on the whole page (and in the CSV, the reminders and the weekly
+ * summary): ENGAGEMENT_TEXTS says it in words, the SQL function analytics_student_engagement
+ * (src/server/platform/db/sql/analytics.sql) decides it, AnalyticsRules.activeWithinDays is its window.
  */
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', 'all'] as const;
@@ -46,12 +50,12 @@ export const ANALYTICS_RANGE_FILTERED = ['period', 'contentEngagement'] as const
 
 /** The activity classification and the analytics thresholds, in one place; the server computes with these and the web may show them. */
 export const AnalyticsRules = {
-  /** Active student (the counts): activity within the last 7 days, boundary included. */
-  activeWithinDays: 7,
-  /** Inactive: last activity more than 14 days ago (or none at all). */
-  inactiveAfterDays: 14,
-  /** Struggling: average progress below 30% with at least one enrollment (and not inactive). */
-  strugglingBelowPercent: 30,
+  /**
+   * The window of the one definition of an active student: did something in a lesson within the
+   * last 7 days, boundary included. A student who did nothing in it but registered or was enrolled
+   * in it is new; anyone else is inactive (analytics_student_engagement in SQL).
+   */
+  activeWithinDays: ACTIVE_WITHIN_DAYS,
   /** Lesson struggle: in progress and not updated for more than 7 days (10080 minutes). */
   lessonStruggleMinutes: 10080,
   /** Drop-off points of a course: drop-off rate above 30%, the top 5. */
@@ -178,7 +182,7 @@ const percent = z.number().int().min(0).max(100);
 /** Not measurable with what the platform records: always null (shown as "not tracked"). */
 const notTracked = z.null();
 
-export const engagementStatusSchema = z.enum(['active', 'struggling', 'inactive']);
+export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
 export type EngagementStatus = z.infer<typeof engagementStatusSchema>;
 export const engagementTrendSchema = z.enum(['increasing', 'stable', 'decreasing']);
 export type EngagementTrend = z.infer<typeof engagementTrendSchema>;
@@ -248,7 +252,7 @@ export const analyticsResponseSchema = z.object({
   totals: z.object({
     /** Approved students. */
     totalStudents: count,
-    /** Approved students with activity within the last 7 days. */
+    /** Approved students active (analytics_student_engagement): the same count as studentEngagement.active. */
     activeStudents: count,
     totalCourses: count,
     publishedCourses: count,
@@ -262,11 +266,14 @@ export const analyticsResponseSchema = z.object({
     completedLessons: count,
   }),
 
-  /** The activity classification of the approved students (the three counts add up to `total`). */
+  /**
+   * The approved students by the one definition of engagement (ENGAGEMENT_TEXTS): active, new or
+   * inactive; the three counts add up to `total`.
+   */
   studentEngagement: z.object({
     total: count,
     active: share,
-    struggling: share,
+    new: share,
     inactive: share,
   }),
 
@@ -276,7 +283,11 @@ export const analyticsResponseSchema = z.object({
    */
   progressDistribution: z.array(z.object({ label: z.string(), min: percent, max: percent, enrollments: count })),
 
-  /** Published courses by enrollments (then title), at most 10; the overview shows the first 5. */
+  /**
+   * Published courses with at least one enrollment, ranked by how their students do: those with
+   * enough enrollments for a verdict (AnalyticsRules.verdictMinStudents) first, then by completion
+   * rate, average progress, enrollments and title; at most 10, the overview shows the first 5.
+   */
   topPerformingCourses: z.array(
     z.object({
       rank: z.number().int().positive(),
@@ -410,8 +421,20 @@ export const analyticsResponseSchema = z.object({
         passRate: percent.nullable(),
         /** Median submissions a student needed to pass, over those who passed; null before any. */
         medianSubmissionsToPass: z.number().nullable(),
-        /** The test failed by the most submissions; null when none failed. */
-        hardestTest: z.object({ position: z.number().int(), hidden: z.boolean(), failures: count }).nullable(),
+        /**
+         * The test failed by the most submissions, named by what the tutor wrote for it (its name, or
+         * the start of its input or test code: testLabel); null when none failed or nobody tried.
+         */
+        hardestTest: z
+          .object({
+            position: z.number().int(),
+            hidden: z.boolean(),
+            failures: count,
+            name: z.string(),
+            input: z.string(),
+            code: z.string(),
+          })
+          .nullable(),
       }),
     ),
   }),

@@ -6,7 +6,7 @@ export const BACKUP_STALE_HOURS = 48;
 export const BackupMessages = {
   alreadyRunning: 'A backup is already queued or running. Wait for it to finish, then back up again if needed.',
   queued: 'Backup queued. This page shows when it finishes.',
-  interrupted: 'Interrupted: the app stopped while this backup was running.',
+  interrupted: 'Interrupted: the app stopped during the backup.',
   warningFailed: 'The last backup failed.',
   warningStale: `No backup has succeeded in the last ${BACKUP_STALE_HOURS} hours.`,
   warningNever: 'No backup has been made yet.',

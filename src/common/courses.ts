@@ -27,6 +27,22 @@ export const LessonMessages = {
   tutorialFileNotFound: 'The uploaded tutorial PDF file was not found. Please upload it again.',
 } as const;
 
+/**
+ * The course editor's one way of saving, said once at its top: a form (the course details, a
+ * lesson, a quiz, an exercise) is saved with its own button; a switch, a move or a deletion is
+ * saved at once. The status beside Publish follows every save.
+ */
+export const CourseEditorMessages = {
+  saveModel: 'Each form has its own Save button; switches, moves and deletions are saved at once.',
+  saveDetails: 'Save Details',
+  createCourse: 'Create Course',
+  saving: 'Saving...',
+  saved: 'All changes saved',
+  detailsNotSaved: 'Course details not saved',
+  lastChangeFailed: 'Last change not saved',
+  unsavedDetails: 'You have unsaved changes. Use Save Details to keep them.',
+} as const;
+
 export const lessonTypeSchema = z.enum(['VIDEO', 'PDF', 'MIXED'], { error: LessonMessages.invalidType });
 export type LessonType = z.infer<typeof lessonTypeSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registrationDetailsSchema } from './auth';
+import { NAME_MAX } from './limits';
 
 /** Invitations: the tutor mails a list of addresses a link that registers, approves and enrolls at once. */
 
@@ -22,6 +23,20 @@ export const InvitationMessages = {
   linkUsed: 'This invitation has been used already. If it was you, sign in with your e-mail address.',
   linkExpired: 'This invitation has expired. Ask your tutor to send you a new one.',
   linkCancelled: 'This invitation was withdrawn by your tutor. Ask them if you think this is a mistake.',
+  // A row of the list that is left out, and why (invitation-list.ts).
+  noAddress: (line: string) =>
+    `No e-mail address on this line: "${line.trim().length > 60 ? `${line.trim().slice(0, 60)}…` : line.trim()}".`,
+  notAnAddress: (value: string) => `Not a valid e-mail address: "${value}".`,
+  severalOnALine: 'Several addresses and a name on one line: put each person on a line of their own.',
+  nameTooLong: `A name is longer than ${NAME_MAX} characters: shorten it.`,
+  nameUnsafe: 'A name contains characters that are not allowed (such as control or text-direction characters).',
+  listedTwice: (firstRow: number) => `Listed twice (first on row ${firstRow}); invited once.`,
+  // What happened to an address that was invited or registered before.
+  alreadyInvited: 'The link sent earlier still works, so it was not sent again.',
+  alreadyInvitedCoursesAdded: (n: number) =>
+    `The link sent earlier still works, and now enrolls in ${n} more course${n === 1 ? '' : 's'} too; it was not sent again.`,
+  resentOnRequest: 'Sent again with a new link; the earlier link no longer works.',
+  resentExpired: 'The earlier invitation had expired: sent again with a new link.',
 } as const;
 
 export const invitationStatuses = ['Invitation sent', 'Accepted', 'Expired', 'Cancelled'] as const;
@@ -37,6 +52,8 @@ export const inviteBodySchema = z.strictObject({
     .min(1, InvitationMessages.days)
     .max(60, InvitationMessages.days)
     .optional(),
+  /** Send again to the addresses with an invitation still open (their earlier links stop working); by default they are left alone. */
+  resendInvited: z.boolean().optional(),
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
 
@@ -45,8 +62,15 @@ export const inviteOutcomeSchema = z.object({
   /** The row's number in the list, from 1 (a header row is not counted). */
   row: z.number().int(),
   email: z.string(),
-  outcome: z.enum(['invited', 'resent', 'enrolled', 'failed']),
+  /**
+   * invited: a new invitation went out; resent: an open one was sent again with a new link;
+   * already_invited: an invitation is open and was left alone; enrolled: a registered student was
+   * approved or enrolled; already_student: a student already in every chosen course; failed: left out.
+   */
+  outcome: z.enum(['invited', 'resent', 'already_invited', 'enrolled', 'already_student', 'failed']),
   message: z.string(),
+  /** The open invitation of an already_invited row, for 'Send Again'. */
+  invitationId: z.string().optional(),
 });
 export type InviteOutcome = z.infer<typeof inviteOutcomeSchema>;
 export const inviteResponseSchema = z.object({ results: z.array(inviteOutcomeSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIDEO_SECONDS_MAX } from './learning-rules';
+import { VIDEO_SECONDS_MAX, VIDEO_UNPLAYABLE_REASONS } from './learning-rules';
 
 /** The student's side: dashboard, course-learning screen and lesson progress. */
 
@@ -145,3 +145,22 @@ export const videoProgressResponseSchema = z.object({
   preview: z.boolean(),
 });
 export type VideoProgressResponse = z.infer<typeof videoProgressResponseSchema>;
+
+/**
+ * POST /api/lessons/:lessonId/video-unplayable: the student's player could not play the lesson's
+ * video ('error': it said so; 'timeout': it never answered). Answered like a video report.
+ */
+export const videoUnplayableBodySchema = z.strictObject({ reason: z.enum(VIDEO_UNPLAYABLE_REASONS) });
+export type VideoUnplayableBody = z.infer<typeof videoUnplayableBodySchema>;
+
+/**
+ * GET /api/admin/courses/:courseId/progress-summary: where the course's students are, for the tutor
+ * to weigh a change of how it progresses ('Lessons must be completed in order') before it applies.
+ */
+export const courseProgressSummarySchema = z.object({
+  /** Students enrolled in the course. */
+  enrolled: z.number().int(),
+  /** Enrolled students who have opened or completed a lesson of it but not completed every lesson. */
+  midCourse: z.number().int(),
+});
+export type CourseProgressSummary = z.infer<typeof courseProgressSummarySchema>;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { ACTIVE_WITHIN_DAYS } from './analytics-texts';
 
 /** The tutor's notification settings and the one-click reminder opt-out. */
 
 export const REMINDER_TEXT_MAX = 2000;
-/** An enrolled student below 100% with no activity for this long gets a reminder, at most once in as long again. */
-export const INACTIVE_AFTER_DAYS = 7;
+/**
+ * An enrolled student below 100% who is inactive by the analytics' one definition (nothing done in
+ * a lesson for this long, and not newly joined) gets a reminder, at most once in as long again.
+ */
+export const INACTIVE_AFTER_DAYS = ACTIVE_WITHIN_DAYS;
 
 export const notificationSettingsSchema = z.object({
   registrationDigest: z.boolean(),
@@ -37,12 +41,34 @@ export const notificationSettingsBodySchema = z.strictObject({
     .max(REMINDER_TEXT_MAX, `The reminder text may have at most ${REMINDER_TEXT_MAX} characters.`),
 });
 
+/** How mail leaves this server: through the mail server of SMTP_URL, or printed in its log (nobody receives it). */
+export const mailTransportSchema = z.enum(['smtp', 'console']);
+export type MailTransport = z.infer<typeof mailTransportSchema>;
+
 export const notificationSettingsResponseSchema = z.object({
   settings: notificationSettingsSchema,
-  /** The outbox as it stands: messages waiting, waiting after a failed try, and sent in the last 7 days. */
-  outbox: z.object({ waiting: z.number().int(), failing: z.number().int(), sentLastWeek: z.number().int() }),
+  /**
+   * The outbox as it stands: messages waiting, waiting after a failed try, and handed on in the
+   * last 7 days (to the mail server, or to the log when `transport` is 'console').
+   */
+  outbox: z.object({
+    waiting: z.number().int(),
+    failing: z.number().int(),
+    sentLastWeek: z.number().int(),
+    transport: mailTransportSchema,
+  }),
 });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;
+
+/** POST /api/admin/notifications/test-mail: a test message to the signed-in tutor, through the outbox. */
+export const testMailResponseSchema = z.object({
+  /** The address it went to: the tutor's own. */
+  to: z.string(),
+  transport: mailTransportSchema,
+  /** Where it went, in a sentence for the screen (NotificationMessages.testMailQueued). */
+  message: z.string(),
+});
+export type TestMailResponse = z.infer<typeof testMailResponseSchema>;
 
 export const NUDGE_MAX = 500;
 export const nudgeBodySchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JAVA_CLASS_FILE_PATTERN, javaMainClass } from './java-source';
 import { LearningMessages } from './learning-rules';
 import { CODE_MAX_BYTES } from './limits';
 
@@ -85,11 +86,39 @@ export const PracticeMessages = {
   filesLanguage: 'Support files are for C, Java and JavaScript exercises.',
   customInputJunit: 'This exercise is graded by JUnit tests: Run runs them all, and there is no input of your own to give.',
   junitNeedsClass: 'A JUnit exercise needs its test class as a support file (for example RectangleTest.java).',
+  studentFilesJava:
+    'Files the student writes are for Java exercises: Java puts each public class in a file of its own, which C and JavaScript exercises do not need (their student writes one file).',
+  studentFileName: (name: string) =>
+    `${name || 'A file the student writes'} must be a Java class file name: a class name and .java, such as Circle.java.`,
+  studentFileHidden: (name: string) => `${name} is the student's to write, so it cannot be hidden.`,
+  studentFileReference: (name: string) =>
+    `${name || 'A file the student writes'} needs its reference version: the reference check compiles it with the reference solution.`,
+  studentFileIsMain: (name: string) =>
+    `${name} is the name of the student's main file (its public class): give the other file another name.`,
+  studentFilesExpected: (names: string[]) =>
+    names.length
+      ? `This exercise takes your main file and ${names.join(', ')}: send each of them once.`
+      : 'This exercise takes only your main file.',
+  studentFilesTooLong: 'Your files must be at most 64 KB together.',
 } as const;
 
 const byteLength = (s: string) => new TextEncoder().encode(s).length;
 const code = (tooLong: string = PracticeMessages.codeTooLong) => z.string().refine((v) => byteLength(v) <= CODE_MAX_BYTES, tooLong);
 const testData = z.string().refine((v) => byteLength(v) <= TEST_DATA_MAX_BYTES, PracticeMessages.testTooLarge);
+
+/** One of the student's further files (Java): its name is the tutor's, its content the student's. */
+export const studentFileSchema = z.object({ name: z.string(), content: z.string() });
+export type StudentFile = z.infer<typeof studentFileSchema>;
+const studentFilesInput = z
+  .array(z.strictObject({ name: z.string().max(FILE_NAME_MAX), content: z.string() }))
+  .max(EXERCISE_FILES_MAX)
+  .default([]);
+/** The student's files count against the code limit together with their main file. */
+function filesWithinCodeLimit(body: { code: string; files?: { content: string }[] }, ctx: z.RefinementCtx) {
+  const files = body.files ?? [];
+  if (files.length && byteLength(body.code) + files.reduce((n, f) => n + byteLength(f.content), 0) > CODE_MAX_BYTES)
+    ctx.addIssue({ code: 'custom', message: PracticeMessages.studentFilesTooLong, path: ['files'] });
+}
 
 export const outputMatchSchema = z.enum(['exact', 'trailing_whitespace']);
 export type OutputMatch = z.infer<typeof outputMatchSchema>;
@@ -159,8 +188,9 @@ export const STUDENT_FILE_NAMES: Partial<Record<ExerciseLanguage, string>> = { c
 export function exerciseInputProblems(input: {
   language: ExerciseLanguage;
   tests: { expectedOutput: string; code?: string; expectedExitCode?: number | null }[];
-  files?: { name: string; content: string }[];
+  files?: { name: string; content: string; hidden?: boolean; editable?: boolean; referenceContent?: string }[];
   mode?: 'tests' | 'junit';
+  referenceSolution?: string;
 }): { message: string; path: (string | number)[] }[] {
   const problems: { message: string; path: (string | number)[] }[] = [];
   const files = input.files ?? [];
@@ -183,7 +213,21 @@ export function exerciseInputProblems(input: {
       f.name === STUDENT_FILE_NAMES[input.language] || f.name.startsWith('grader_') || f.name.startsWith('TutorTestHarness_');
     if (reserved) problems.push({ message: PracticeMessages.fileNameReserved(f.name), path: ['files', i, 'name'] });
   });
-  if (files.reduce((sum, f) => sum + byteLength(f.content), 0) > EXERCISE_FILES_MAX_BYTES)
+  // 'Student Writes': a further class of the student's (Java), with its starter as content and its reference version.
+  const mainFile =
+    input.language === 'java' && input.referenceSolution !== undefined ? javaMainClass(input.referenceSolution).fileName : null;
+  files.forEach((f, i) => {
+    if (!f.editable) return;
+    if (input.language !== 'java') problems.push({ message: PracticeMessages.studentFilesJava, path: ['files', i, 'editable'] });
+    else if (!JAVA_CLASS_FILE_PATTERN.test(f.name))
+      problems.push({ message: PracticeMessages.studentFileName(f.name), path: ['files', i, 'name'] });
+    else if (f.name === mainFile) problems.push({ message: PracticeMessages.studentFileIsMain(f.name), path: ['files', i, 'name'] });
+    if (f.hidden) problems.push({ message: PracticeMessages.studentFileHidden(f.name), path: ['files', i, 'hidden'] });
+    if (!(f.referenceContent ?? '').trim())
+      problems.push({ message: PracticeMessages.studentFileReference(f.name), path: ['files', i, 'referenceContent'] });
+  });
+  // The reference versions are the tutor's files too: they count in the files' size together.
+  if (files.reduce((sum, f) => sum + byteLength(f.content) + byteLength(f.referenceContent ?? ''), 0) > EXERCISE_FILES_MAX_BYTES)
     problems.push({ message: PracticeMessages.filesTooLarge, path: ['files'] });
   if (input.mode === 'junit') {
     if (input.language !== 'java') problems.push({ message: PracticeMessages.junitNeedsJava, path: ['mode'] });
@@ -209,12 +253,23 @@ export function scoreOf(tests: { custom: boolean; passed: boolean; points?: numb
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const exerciseFileInputSchema = z.strictObject({
   name: z.string().trim().max(FILE_NAME_MAX, PracticeMessages.fileNameInvalid).regex(FILE_NAME_PATTERN, PracticeMessages.fileNameInvalid),
+  /** The file as written beside the student's; for a file the student writes, the starter they begin from. */
   content: z.string(),
   /** Hidden: never sent to the student (a test harness); otherwise shown read only. */
   hidden: z.boolean().default(false),
+  /** 'Student Writes' (Java): the student's own file, in an editor tab of its own; `content` is its starter. */
+  editable: z.boolean().default(false),
+  /** A file the student writes: the tutor's version, graded with the reference solution; never sent to a student. */
+  referenceContent: z.string().default(''),
 });
 export type ExerciseFileInput = z.input<typeof exerciseFileInputSchema>;
-export const exerciseFileSchema = z.object({ name: z.string(), content: z.string(), hidden: z.boolean() });
+export const exerciseFileSchema = z.object({
+  name: z.string(),
+  content: z.string(),
+  hidden: z.boolean(),
+  editable: z.boolean(),
+  referenceContent: z.string(),
+});
 export type ExerciseFile = z.infer<typeof exerciseFileSchema>;
 
 /** How an exercise is graded: its listed tests, or (Java) the tutor's JUnit 5 test class among its files. */
@@ -291,6 +346,8 @@ export const diagnosticSchema = z.object({
   column: z.number().int().nullable(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
+  /** The student's further file the line is in (Java); none for their main file. */
+  file: z.string().optional(),
 });
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 
@@ -371,6 +428,8 @@ export const submissionSchema = z.object({
   result: submissionResultSchema.nullable(),
   /** The student's code as submitted (their own, so theirs to see). */
   code: z.string(),
+  /** Their further files as submitted (Java), in the exercise's order; empty for one file. */
+  files: z.array(studentFileSchema),
   /** This submission completed the lesson (every exercise passed), and the course if `courseJustCompleted`. */
   lessonCompleted: z.boolean(),
   courseJustCompleted: z.boolean(),
@@ -379,18 +438,23 @@ export const submissionSchema = z.object({
 export type Submission = z.infer<typeof submissionSchema>;
 
 /** POST /api/exercises/:exerciseId/submissions */
-export const submissionBodySchema = z.strictObject({
-  mode: submissionModeSchema,
-  code: code(),
-  /** 'run' only: the student's own standard input, run besides the visible tests. */
-  customInput: testData.nullable().optional(),
-  /** WebGL: what the student's program drew. */
-  image: canvasImageSchema.optional(),
-});
-export type SubmissionBody = z.infer<typeof submissionBodySchema>;
+export const submissionBodySchema = z
+  .strictObject({
+    mode: submissionModeSchema,
+    code: code(),
+    /** Java: the student's further files, exactly the exercise's (the server checks the names); the code limit counts all together. */
+    files: studentFilesInput,
+    /** 'run' only: the student's own standard input, run besides the visible tests. */
+    customInput: testData.nullable().optional(),
+    /** WebGL: what the student's program drew. */
+    image: canvasImageSchema.optional(),
+  })
+  .superRefine(filesWithinCodeLimit);
+export type SubmissionBody = z.input<typeof submissionBodySchema>;
+export type SubmissionBodyParsed = z.output<typeof submissionBodySchema>;
 
 /** PUT /api/exercises/:exerciseId/draft */
-export const draftBodySchema = z.strictObject({ code: code() });
+export const draftBodySchema = z.strictObject({ code: code(), files: studentFilesInput }).superRefine(filesWithinCodeLimit);
 export const draftResponseSchema = z.object({ saved: z.boolean(), savedAt: z.string().nullable() });
 
 /** What a student (or the previewing tutor) sees of an exercise: no reference solution, no hidden test's data. */
@@ -416,9 +480,11 @@ export const studentExerciseSchema = z.object({
   hiddenTestCount: z.number().int(),
   /** The tutor's read-only files the student may read (a header, a main to read); hidden ones are never sent. */
   files: z.array(z.object({ name: z.string(), content: z.string() })),
+  /** Java: the further files the student writes, each in an editor tab after the main file, with its starter. */
+  studentFiles: z.array(z.object({ name: z.string(), starterCode: z.string() })),
   mode: gradingModeSchema,
-  /** The student's saved draft, null before they typed (start from starterCode). */
-  draft: z.object({ code: z.string(), savedAt: z.string() }).nullable(),
+  /** The student's saved draft, null before they typed (start from starterCode); `files` holds their further files. */
+  draft: z.object({ code: z.string(), files: z.array(studentFileSchema), savedAt: z.string() }).nullable(),
   passed: z.boolean(),
   latestSubmission: submissionSchema.nullable(),
   /** Whether this server can grade the language now, and if not, why in plain words. */
@@ -448,8 +514,20 @@ export const exerciseStatsSchema = z.object({
   passed: z.number().int(),
   /** Median number of submissions a student needed to pass, over the students who passed; null before any. */
   medianSubmissionsToPass: z.number().nullable(),
-  /** The test failed by most students' submissions; null when none failed. */
-  hardestTest: z.object({ position: z.number().int(), hidden: z.boolean(), failures: z.number().int() }).nullable(),
+  /**
+   * The test failed by most students' submissions, with what the tutor wrote for it (name, input,
+   * test code; cut to 200 characters) to name it by; null when none failed.
+   */
+  hardestTest: z
+    .object({
+      position: z.number().int(),
+      hidden: z.boolean(),
+      failures: z.number().int(),
+      name: z.string(),
+      input: z.string(),
+      code: z.string(),
+    })
+    .nullable(),
 });
 export type ExerciseStats = z.infer<typeof exerciseStatsSchema>;
 
@@ -473,6 +551,8 @@ export const studentWorkSchema = z.object({
   studentId: z.string(),
   name: z.string(),
   code: z.string(),
+  /** Their further files (Java), from the same source as `code`. */
+  files: z.array(studentFileSchema),
   source: z.enum(['submission', 'draft', 'none']),
   latestSubmission: submissionSchema.nullable(),
 });

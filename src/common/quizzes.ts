@@ -27,6 +27,25 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   number: 'Number',
 };
 
+/**
+ * When a student reads the tutor's explanations of a graded attempt: after each attempt, or only
+ * once they passed the quiz or used every attempt (then an explanation cannot give the answer of a
+ * retry away). The server leaves them out of its answer until then.
+ */
+export const explanationsShownSchema = z.enum(['each_attempt', 'at_end'], {
+  error: 'Explanations show after each attempt or at the end.',
+});
+export type ExplanationsShown = z.infer<typeof explanationsShownSchema>;
+export const EXPLANATIONS_SHOWN_DEFAULT: ExplanationsShown = 'at_end';
+export const EXPLANATIONS_SHOWN_LABELS: Record<ExplanationsShown, string> = {
+  each_attempt: 'After each attempt',
+  at_end: 'Once the student passed or used every attempt',
+};
+
+/** 'Questions 2 and 4', 'Question 3': numbers as the student saw them. */
+const questionList = (numbers: number[]) =>
+  numbers.length === 1 ? `Question ${numbers[0]}` : `Questions ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+
 export const QuizMessages = {
   noQuestions: 'A quiz needs at least one question.',
   tooManyQuestions: `A quiz can have at most ${QUIZ_QUESTIONS_MAX} questions.`,
@@ -64,6 +83,21 @@ export const QuizMessages = {
   askTutor: 'Ask your tutor for another attempt.',
   askTutorMessage: (course: string, lesson: string) =>
     `Hello! I have used all my attempts at the quiz of the lesson "${lesson}" in the course "${course}" without passing it. Could I have another attempt?`,
+  // Submit Answers with questions left unanswered: the student is asked before an attempt is spent.
+  unanswered: (numbers: number[], total: number) =>
+    numbers.length === total ? 'No question is answered.' : `${questionList(numbers)} ${numbers.length === 1 ? 'is' : 'are'} not answered.`,
+  submitAnyway: 'Submit anyway?',
+  unansweredCountWrong: (attemptsLeft: number | null) =>
+    attemptsLeft === null
+      ? 'Unanswered questions count as wrong.'
+      : attemptsLeft === 1
+        ? 'Unanswered questions count as wrong, and this uses your last attempt.'
+        : `Unanswered questions count as wrong, and this uses one of your ${attemptsLeft} attempts left.`,
+  // Explanations kept back until the quiz's rule allows them.
+  explanationsLater: (unlimited: boolean) =>
+    unlimited
+      ? 'The explanations show once you pass the quiz.'
+      : 'The explanations show once you pass the quiz or have used every attempt.',
 } as const;
 
 const finite = z.number({ error: QuizMessages.numberInvalid }).refine(Number.isFinite, QuizMessages.numberInvalid);
@@ -119,6 +153,7 @@ export const quizInputSchema = z
       .nullable()
       .default(null),
     shuffle: z.boolean().default(false),
+    explanationsShown: explanationsShownSchema.default(EXPLANATIONS_SHOWN_DEFAULT),
     questions: z
       .array(quizQuestionInputSchema, { error: QuizMessages.noQuestions })
       .min(1, QuizMessages.noQuestions)
@@ -164,6 +199,7 @@ export const adminQuizSchema = z.object({
   passMark: z.number().int(),
   attemptsAllowed: z.number().int().nullable(),
   shuffle: z.boolean(),
+  explanationsShown: explanationsShownSchema,
   questions: z.array(
     z.object({
       id: z.string(),
@@ -201,10 +237,31 @@ export const quizAttemptBodySchema = z.strictObject({
 });
 export type QuizAttemptBody = z.infer<typeof quizAttemptBodySchema>;
 
-/** A graded question as the student sees it: right or wrong, and the tutor's explanation; never the correct answer itself. */
+/**
+ * The student's own answer to a graded question, as they gave it: the choices they picked (their
+ * texts, in the order they saw them), the text typed or the number; null when they left it out.
+ */
+export const yourAnswerSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('choices'), choices: z.array(z.string()) }),
+    z.object({ kind: z.literal('text'), text: z.string() }),
+    z.object({ kind: z.literal('number'), number: z.number() }),
+  ])
+  .nullable();
+export type YourAnswer = z.infer<typeof yourAnswerSchema>;
+
+/**
+ * A graded question as the student sees it: its text, their answer, right or wrong, and the tutor's
+ * explanation once the quiz's rule allows it; never the correct answer itself. In the order the
+ * student saw the questions in that attempt.
+ */
 export const gradedQuestionSchema = z.object({
   questionId: z.string(),
+  /** Null: the tutor removed the question since. */
+  prompt: z.string().nullable(),
   correct: z.boolean(),
+  yourAnswer: yourAnswerSchema,
+  /** Empty without one, or while the explanations are kept back (`explanationsWithheld`). */
   explanation: z.string(),
 });
 export type GradedQuestion = z.infer<typeof gradedQuestionSchema>;
@@ -216,6 +273,8 @@ export const quizAttemptResultSchema = z.object({
   score: z.number().int(),
   passed: z.boolean(),
   questions: z.array(gradedQuestionSchema),
+  /** The tutor wrote explanations that this student may not read yet: the quiz shows them once passed or out of attempts. */
+  explanationsWithheld: z.boolean(),
   createdAt: z.string(),
   /** This attempt completed the lesson (its checks are all passed now), and the course if `courseJustCompleted`. */
   lessonCompleted: z.boolean(),

@@ -91,6 +91,8 @@ export const studentReviewSchema = z.object({
   submissionId: z.string(),
   mode: z.enum(['run', 'submit']),
   code: z.string(),
+  /** The submission's further files (Java): shown with it; the line comments are on `code`, the main file. */
+  files: z.array(z.object({ name: z.string(), content: z.string() })),
   submittedAt: z.string(),
   overallComment: z.string(),
   sentAt: z.string(),

@@ -108,3 +108,12 @@ export function matchingLine(source: string, line: number, target: string): numb
   }
   return Math.min(Math.max(1, line), targetLines);
 }
+
+/**
+ * A submission of several files (a Java exercise's further classes beside the main file) is the same as another when
+ * each of its files is, name by name: its normalised main code, then each further file's name and normalised code.
+ */
+export function normaliseSubmission(code: string, files: readonly { name: string; content: string }[] | null | undefined): string {
+  const further = [...(files ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [normaliseCode(code), ...further.map((f) => `\u0000${f.name}\u0000${normaliseCode(f.content)}`)].join('');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFramedPlayer, isWebUrl, parseStartSeconds, playerEmbed, toEmbedUrl, VIDEO_URL_NOT_WEB } from './video';
+import { isFramedPlayer, isWebUrl, parseStartSeconds, playerEmbed, toEmbedUrl, VIDEO_URL_NOT_WEB, watchPageUrl } from './video';
 
 const embed = (input: string) => {
   const r = toEmbedUrl(input);
@@ -156,6 +156,20 @@ describe('isFramedPlayer', () => {
       'nope',
     ]) {
       expect(isFramedPlayer(url), url).toBe(false);
+    }
+  });
+});
+
+describe('watchPageUrl', () => {
+  it("turns an embed address back into the video's own page, start and unlisted hash kept", () => {
+    expect(watchPageUrl('https://www.youtube-nocookie.com/embed/KJgsSFOSQv0?start=90')).toBe(
+      'https://www.youtube.com/watch?v=KJgsSFOSQv0&t=90s',
+    );
+    expect(watchPageUrl('https://www.youtube-nocookie.com/embed/KJgsSFOSQv0')).toBe('https://www.youtube.com/watch?v=KJgsSFOSQv0');
+    expect(watchPageUrl('https://player.vimeo.com/video/76979871?h=abc123')).toBe('https://vimeo.com/76979871/abc123');
+    expect(watchPageUrl('https://player.vimeo.com/video/76979871#t=30s')).toBe('https://vimeo.com/76979871');
+    for (const url of ['https://cdn.example.com/intro.mp4', 'https://www.youtube-nocookie.com/embed/bad', 'nope']) {
+      expect(watchPageUrl(url), url).toBe(url);
     }
   });
 });

@@ -112,6 +112,27 @@ export function playerEmbed(embedUrl: string, pageOrigin?: string): PlayerEmbed 
   return { url: embedUrl, provider: null };
 }
 
+/**
+ * The video's own page on its site, for a student whose page cannot show the player (a video that
+ * may not be embedded opens there): a YouTube or Vimeo embed address becomes its watch page, any
+ * other address stays as it is.
+ */
+export function watchPageUrl(embedUrl: string): string {
+  if (!isWebUrl(embedUrl)) return embedUrl;
+  const url = new URL(embedUrl);
+  const host = url.hostname.toLowerCase();
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (YOUTUBE_HOSTS.has(host) && segments[0] === 'embed' && segments[1] && YOUTUBE_ID.test(segments[1])) {
+    const start = url.searchParams.get('start');
+    return `https://www.youtube.com/watch?v=${segments[1]}${start && /^\d+$/.test(start) ? `&t=${start}s` : ''}`;
+  }
+  if (host === 'player.vimeo.com' && segments[0] === 'video' && segments[1] && /^\d+$/.test(segments[1])) {
+    const hash = url.searchParams.get('h');
+    return `https://vimeo.com/${segments[1]}${hash && /^[0-9a-f]+$/i.test(hash) ? `/${hash}` : ''}`;
+  }
+  return embedUrl;
+}
+
 /** Where a provider's player posts its messages from. */
 export const PLAYER_ORIGINS: Record<VideoProvider, readonly string[]> = {
   youtube: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://youtube.com', 'https://youtube-nocookie.com'],

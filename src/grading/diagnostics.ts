@@ -14,11 +14,13 @@ export function parseClangDiagnostics(output: string, fileName: string): Diagnos
 
 /**
  * Javac: `/sandbox/Main.java:3: error: ';' expected`, then the source line and a caret line under the column.
- * The column comes from the caret's position.
+ * The column comes from the caret's position. Lines about `fileName` (the student's main file) carry no file; those
+ * about one of `otherFiles` (the student's further classes) carry its name, so the screen marks that file's tab.
  */
-export function parseJavacDiagnostics(output: string, fileName: string): Diagnostic[] {
+export function parseJavacDiagnostics(output: string, fileName: string, otherFiles: readonly string[] = []): Diagnostic[] {
   const lines = output.split('\n');
-  const header = new RegExp(`^(?:.*/)?${escapeRegExp(fileName)}:(\\d+): (error|warning): (.*)$`);
+  const names = [fileName, ...otherFiles].map(escapeRegExp).join('|');
+  const header = new RegExp(`^(?:.*/)?(${names}):(\\d+): (error|warning): (.*)$`);
   const diagnostics: Diagnostic[] = [];
   lines.forEach((text, i) => {
     const m = header.exec(text);
@@ -32,7 +34,13 @@ export function parseJavacDiagnostics(output: string, fileName: string): Diagnos
       }
       if (header.test(lines[j]!)) break;
     }
-    diagnostics.push({ line: Number(m[1]), column, severity: m[2] === 'warning' ? 'warning' : 'error', message: m[3]! });
+    diagnostics.push({
+      line: Number(m[2]),
+      column,
+      severity: m[3] === 'warning' ? 'warning' : 'error',
+      message: m[4]!,
+      ...(m[1] === fileName ? {} : { file: m[1]! }),
+    });
   });
   return diagnostics;
 }

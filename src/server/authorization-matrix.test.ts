@@ -91,6 +91,8 @@ const matrix: Record<string, Row> = {
   'POST /api/lessons/:lessonId/quiz/attempts': ['approved', 400],
   // Where the lesson's video is and what was played: needs a body.
   'PUT /api/lessons/:lessonId/video-progress': ['approved', 400],
+  // The lesson's video could not be played on the student's device: needs a body.
+  'POST /api/lessons/:lessonId/video-unplayable': ['approved', 400],
   // Questions to the tutor: the caller's own threads on a lesson the course screen allows; asking and
   // following up need a body (a thread is only ever its student's).
   'GET /api/lessons/:lessonId/questions': ['approved', { student: 403, enrolled: 200, admin: 200 }],
@@ -107,10 +109,14 @@ const matrix: Record<string, Row> = {
   // One action on several students (needs a body); deleting a student (none with that id).
   'POST /api/admin/students/bulk': ['admin', 400],
   'DELETE /api/admin/students/:id': ['admin', 404],
+  // A student's data export, for the tutor to hand over (before a deletion, say).
+  'GET /api/admin/students/:id/data': ['admin', 404],
   'GET /api/admin/courses': ['admin', 200],
   'POST /api/admin/courses': ['admin', 400],
   'GET /api/admin/courses/:id': ['admin', 404],
   'PATCH /api/admin/courses/:id': ['admin', 400],
+  // How many of a course's students are mid-course, asked before lessons in order applies (no such course here).
+  'GET /api/admin/courses/:courseId/progress-summary': ['admin', 404],
   'PATCH /api/admin/courses/:id/publish': ['admin', 400],
   'DELETE /api/admin/courses/:id': ['admin', 404],
   'POST /api/admin/courses/:id/chapters': ['admin', 400],
@@ -145,6 +151,10 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/exercises/:exerciseId/students/:studentId': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions': ['admin', 404],
   'GET /api/admin/exercises/:exerciseId/students/:studentId/submissions/:submissionId': ['admin', 404],
+  // Similarity checks: the tutor's alone (no such exercise here; 'Check Similarity' needs a body).
+  'GET /api/admin/exercises/:exerciseId/similarity': ['admin', 404],
+  'POST /api/admin/exercises/:exerciseId/similarity': ['admin', 400],
+  'GET /api/admin/exercises/:exerciseId/similarity/pairs/:pairId': ['admin', 404],
   // Reviews with line comments: none of these submissions or comments exists; writes need a body; 'Saved Comments' are listed.
   'GET /api/admin/submissions/:submissionId/review': ['admin', 404],
   'PUT /api/admin/submissions/:submissionId/review': ['admin', 400],
@@ -181,6 +191,8 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/notification-settings': ['admin', 200],
   'PUT /api/admin/notification-settings': ['admin', 400],
   'POST /api/admin/notifications/nudge': ['admin', 400],
+  // A test message to the signed-in tutor (the only write here: one row in the outbox, to them).
+  'POST /api/admin/notifications/test-mail': ['admin', 200],
   // The tutor's Questions page: the list, the badge's count, a thread (none here), a reply (needs a body), resolving (none here).
   'GET /api/admin/questions': ['admin', 200],
   'GET /api/admin/questions/unanswered': ['admin', 200],

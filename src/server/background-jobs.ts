@@ -12,13 +12,14 @@ import { pruneOldRuns } from './domains/practice';
 import { deliverOutboxMessage, MAIL_SEND_TASK } from './platform/mail/outbox';
 import { BACKUP_RUN_TASK, BACKUP_SCHEDULED_TASK, backupCrontab, type BackupsService } from './domains/backups';
 import type { Env } from './platform/env';
+import { SIMILARITY_CHECK_TASK, type SimilarityService } from './domains/similarity';
 
 /**
  * The app's own background jobs, on the same queue as the grading workers but run in the app's
  * process (they need its mail settings): sending the outbox, the tutor's registration digest, the
  * reminders to inactive students (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
  * pruning of old exercise runs, and the nightly backup (at BACKUP_HOUR, unless BACKUP_SCHEDULE=off)
- * with the backups the tutor asks for. Each runner
+ * with the backups the tutor asks for, and the tutor's similarity checks. Each runner
  * takes only the tasks it knows, so graders never see these and this runner never grades; cron
  * items are scheduled once per time however many instances run them.
  */
@@ -42,13 +43,22 @@ export type BackgroundJobDeps = {
   notifications: NotificationsService;
   /** The app's backups, and their schedule (the nightly line is left out when it is off). */
   backups?: { service: BackupsService; config: Env['backup'] };
+  /** The tutor's similarity checks ('Check Similarity'), each compared in a worker thread of its own. */
+  similarity?: SimilarityService;
   warn: (message: string) => void;
   /** Off in tests that drive the timed jobs themselves. */
   crontab?: boolean;
 };
 
-export function backgroundTasks({ db, mailer, mailFrom, notifications, backups }: BackgroundJobDeps): TaskList {
+export function backgroundTasks({ db, mailer, mailFrom, notifications, backups, similarity }: BackgroundJobDeps): TaskList {
   return {
+    ...(similarity
+      ? {
+          [SIMILARITY_CHECK_TASK]: async (payload: unknown) => {
+            await similarity.run(payload as { exerciseId: string; runId: string });
+          },
+        }
+      : {}),
     ...(backups
       ? {
           [BACKUP_SCHEDULED_TASK]: async () => {

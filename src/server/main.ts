@@ -132,6 +132,7 @@ async function main() {
       mailFrom: env.mailFrom,
       notifications: app.services.notifications,
       backups: { service: app.services.backups, config: env.backup },
+      similarity: app.services.similarity,
       warn: (message) => log.warn(message),
     });
     if (env.practice.gradingWorkers > 0 && !gradingRole) {

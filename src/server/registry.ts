@@ -56,6 +56,7 @@ import { sessionUserHeader } from './platform/http/session-user-header';
 import { createNotificationsService, createUserNotifications, notificationsRoutes, userNotificationsRoutes } from './domains/notifications';
 import { createQuestionsService, questionsRoutes } from './domains/questions';
 import { backupsRoutes, createBackupsService } from './domains/backups';
+import { createSimilarityService, similarityRoutes } from './domains/similarity';
 
 /*
  * The one registry of the server's modules: `createServices` builds every service once, in
@@ -142,7 +143,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     log,
   });
   const mailContext = { appName: env.appName, appUrl: env.appUrl };
-  const notifications = createNotificationsService({ db, ctx: mailContext, secret, now });
+  const notifications = createNotificationsService({ db, ctx: mailContext, secret, now, mailTransport: env.mailTransport });
   const userNotifications = createUserNotifications({
     db,
     ctx: mailContext,
@@ -157,7 +158,12 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     adminHome: createAdminHomeService({ db }),
     backups: createBackupsService({
       db,
-      storage,
+      // A backup reads the app's database and files in a process of its own; the embedded PostgreSQL is on this machine.
+      source: {
+        databaseUrl: db.$client.options.connectionString!,
+        files: { dataDir: env.dataDir, s3: env.s3 },
+        lowerBackendPriority: !env.databaseUrl,
+      },
       config: env.backup,
       ctx: mailContext,
       now,
@@ -189,6 +195,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     submissionReviews: createSubmissionReviewsService({ db, notify: userNotifications }),
     invitations: createInvitationsService({ db, ctx: mailContext, now }),
     questions: createQuestionsService({ db, learning, practice, notices: userNotifications, now }),
+    similarity: createSimilarityService({ db, now }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -241,5 +248,6 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(notificationsRoutes, { notifications: s.notifications });
   await app.register(userNotificationsRoutes, { userNotifications: s.userNotifications });
   await app.register(questionsRoutes, { questions: s.questions });
+  await app.register(similarityRoutes, { similarity: s.similarity });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminSession, atBothWidths, expectAccessible } from './fixtures';
+import { adminSession, atBothWidths, expectAccessible, lookAt, setTheme } from './fixtures';
+import { CourseEditorMessages } from '../../src/common/courses';
 
 // Tests share one server with other specs: every assertion is scoped to a course this test made.
 
@@ -81,13 +82,13 @@ test('the tutor builds a course, fills it, reorders, publishes and deletes it, l
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Course' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Course Content' })).toBeDisabled();
     await expect(page.getByRole('tab', { name: 'Bulk Upload' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Save Course' }).click();
+    await page.getByRole('button', { name: 'Create Course' }).click();
     await expect(toast(page, 'Course title is required')).toBeVisible();
     await expect(toast(page, 'Validation Error')).toBeVisible();
 
     await page.getByLabel('Course Title').fill(title);
     await page.getByLabel('Description').fill('Variables, loops and classes, one small program at a time.');
-    await page.getByRole('button', { name: 'Save Course' }).click();
+    await page.getByRole('button', { name: 'Create Course' }).click();
     await expect(toast(page, 'Course created successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/courses\/[0-9a-f-]{36}\/edit$/);
     const courseId = /courses\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
@@ -279,13 +280,10 @@ test('the tutor builds a course, fills it, reorders, publishes and deletes it, l
     await expect(toast(page, 'Course published successfully.')).toBeVisible();
     await expect(page.getByText('Published', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
-    // Save Course works from any tab (the details form stays mounted behind its tab).
-    await page.getByRole('button', { name: 'Save Course' }).click();
-    await expect(toast(page, 'Course updated successfully')).toBeVisible();
     await page.getByRole('tab', { name: 'Course Details' }).click();
     await page.getByLabel('Description').fill('Variables, loops and classes.');
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
-    await page.getByRole('button', { name: 'Save Course' }).click();
+    await page.getByRole('button', { name: 'Save Details' }).click();
     await expect(toast(page, 'Course updated successfully')).toBeVisible();
     await expect(page.getByText('You have unsaved changes.')).toBeHidden();
 
@@ -361,6 +359,77 @@ test('the tutor edits a lesson in place: a typo in its title and video link is f
   expect(lesson.id).toBe(before.chapters[0]!.lessons[0]!.id);
   expect(lesson).toMatchObject({ title: 'Intro to pointers', order: 1, videoUrl: 'https://www.youtube-nocookie.com/embed/eIrMbAQSU34' });
   await admin.delete(`/api/admin/courses/${courseId}`);
+});
+
+test('the course editor saves one way on every tab, says so once, and reads on a phone', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await adminSession(context);
+  const admin = page.request;
+  const created = await admin.post('/api/admin/courses', { data: { title: uniqueTitle('Save model'), description: 'One way of saving.' } });
+  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
+  const chapterRes = await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: 'Memory' } });
+  const chapterId = ((await chapterRes.json()) as { chapter: { id: string } }).chapter.id;
+  const lessonTitle = 'Understanding pointer arithmetic';
+  const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, {
+    data: { title: lessonTitle, lessonType: 'VIDEO', videoUrl: 'https://youtu.be/eIrMbAQSU34' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const status = page.getByTestId('save-status');
+
+  try {
+    await page.goto(`/admin/courses/${courseId}/edit`);
+    // Said once, on top of every tab; no button at the top saves a form that is on another tab.
+    await expect(page.getByText(CourseEditorMessages.saveModel)).toHaveCount(1);
+    await expect(status).toHaveText('All changes saved');
+    await expect(page.getByRole('button', { name: /^Save/ })).toHaveText(['Save Details']);
+    await expect(page.getByText('Changes are saved at once')).toHaveCount(0);
+
+    // Typed details wait for their form's button, and the status says so on the other tabs too.
+    await page.getByLabel('Description').fill('One way of saving, said once.');
+    await expect(status).toHaveText('Course details not saved');
+    await page.getByRole('tab', { name: 'Course Content' }).click();
+    await expect(status).toHaveText('Course details not saved');
+    await expect(page.getByText(CourseEditorMessages.saveModel)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Save/ }).filter({ visible: true })).toHaveCount(0);
+    // A move is saved at once, and the status follows it.
+    await page.getByLabel('New Chapter').fill('Pointers');
+    await page.getByLabel('New Chapter').press('Enter');
+    await expect(toast(page, 'Chapter added successfully')).toBeVisible();
+    await chapter(page, 'Pointers').getByRole('button', { name: 'Move chapter “Pointers” up' }).click();
+    await expect(page.getByTestId('chapter').first()).toHaveAttribute('aria-label', 'Chapter 1: Pointers');
+    await expect(status).toHaveText('Course details not saved');
+    await page.getByRole('tab', { name: 'Course Details' }).click();
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await expect(toast(page, 'Course updated successfully')).toBeVisible();
+    await expect(status).toHaveText('All changes saved');
+    await expect(page.getByLabel('Lessons must be completed in order')).toBeVisible();
+
+    // On a phone the lesson's title keeps its line, and its actions say what they do in words.
+    await page.getByRole('tab', { name: 'Course Content' }).click();
+    const row = chapter(page, 'Memory').getByTestId('lesson-row');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await atBothWidths(page, async (width) => {
+        await expect(row.getByText('Exercises (0)', { exact: true })).toBeVisible();
+        await expect(row.getByText('Add Quiz', { exact: true })).toBeVisible();
+        await expect(row.getByText('Edit Lesson', { exact: true })).toBeVisible();
+        const title = row.getByText(lessonTitle, { exact: true });
+        const lines = await title.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+        expect(lines, `lines of the lesson title at ${width}`).toBeLessThan(1.5);
+        await expectAccessible(page, `content tab at ${width}px, ${theme}`);
+        await lookAt(page, 'course-editor', `content-${width}-${theme}`);
+        await page.getByRole('tab', { name: 'Course Details' }).click();
+        await expectAccessible(page, `details tab at ${width}px, ${theme}`);
+        await lookAt(page, 'course-editor', `details-${width}-${theme}`);
+        await page.getByRole('button', { name: 'Save Details' }).scrollIntoViewIfNeeded();
+        await lookAt(page, 'course-editor', `details-save-${width}-${theme}`);
+        await page.getByRole('tab', { name: 'Course Content' }).click();
+      });
+    }
+    await setTheme(page, 'light');
+  } finally {
+    await admin.delete(`/api/admin/courses/${courseId}`);
+  }
 });
 
 test('a student is sent away from the course screens', async ({ page }) => {

@@ -4,9 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { AnalyticsMessages } from '../../src/common/analytics';
+import { ENGAGEMENT_TEXTS } from '../../src/common/analytics-texts';
 import { waitForMail } from '../support/mailbox';
 import { startSmtpSink } from '../support/smtp-sink';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, e2eDatabase, expectAccessible, uniqueEmail } from './fixtures';
+import {
+  adminRequest,
+  adminSession,
+  apiRegister,
+  apiSetStatus,
+  apiSignIn,
+  e2eDatabase,
+  expectAccessible,
+  failedSumSubmission,
+  lookAt,
+  SUM_REFERENCE,
+  uniqueEmail,
+} from './fixtures';
 import { freePort } from '../support/server-process';
 
 const TABS = [
@@ -177,13 +190,24 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await expect(page.getByLabel('Time range')).toHaveValue('30d');
   await expect(page.getByText(/^Last 30 days:$/)).toBeVisible();
 
-  // Overview: our course among the top 5, the engagement summary and the distribution chart's table.
-  const top = page.getByRole('list', { name: 'Courses by enrollments' }).getByRole('listitem').filter({ hasText: course.title });
+  // Overview: our course among the top 5 (ranked by completion, said under the list), the engagement summary and
+  // the distribution chart's table.
+  await expect(page.getByText(/^Published courses with students, ranked by completion rate, then average progress/).first()).toBeVisible();
+  const top = page.getByRole('list', { name: 'Courses by completion rate' }).getByRole('listitem').filter({ hasText: course.title });
   await expect(top).toContainText('5 enrollments · 3 lessons');
   await expect(top).toContainText('Completion rate20% n = 5');
   await expect(top).toContainText('Average progress40%');
-  for (const label of ['Active', 'Struggling', 'Inactive'])
+  // One meaning of "active" on the page, said in words under the figure; the card counts the same students.
+  for (const key of ['active', 'new', 'inactive'] as const) {
+    const { label, description } = ENGAGEMENT_TEXTS[key];
     await expect(page.getByRole('progressbar', { name: new RegExp(`^${label} students: \\d+%$`) })).toBeVisible();
+    await expect(page.getByText(description, { exact: true })).toBeVisible();
+  }
+  const activeCount = (await page.getByTestId('engagement-active-count').innerText()).trim();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Total Students/ })).toContainText(
+    `${activeCount} active: did something in a lesson in the last 7 days`,
+  );
+  await expect(page.getByText(/Struggling|no activity for more than 14 days/)).toHaveCount(0);
   await expect(page.getByRole('figure', { name: 'Enrollments by progress' })).toBeVisible();
 
   await openTab(page, 'Learning Paths');
@@ -268,6 +292,88 @@ test('the tutor reads every tab with data and switches the time range', async ({
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await course.dispose();
+  await admin.dispose();
+});
+
+test('the exercise table names the failing test by its input, says "Not tried yet", and opens the students\' code; joined today is new', async ({
+  page,
+  context,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await adminRequest(playwright);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const title = `Analytics Exercises ${tag}`;
+  const sum = await failedSumSubmission(browser, admin, { title, lessons: ['Sums', 'Products'], studentName: 'Nia' });
+  const untried = await admin.post(`/api/admin/lessons/${sum.lessonIds[1]}/exercises`, {
+    data: {
+      title: `Product ${tag}`,
+      language: 'c',
+      statement: 'Print the product.',
+      referenceSolution: SUM_REFERENCE.replace('a + b', 'a * b'),
+      tests: [{ input: '2 3\n', expectedOutput: '6\n' }],
+    },
+  });
+  expect(untried.status(), await untried.text()).toBe(201);
+  // Two students who join today and have done nothing yet: new, never inactive.
+  const joined = await Promise.all(
+    ['Ola', 'Pia'].map(async (firstName) => {
+      const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const email = uniqueEmail(`joined-${firstName.toLowerCase()}`);
+      const user = await apiRegister(api, { firstName, lastName: `Joined${tag.replace(/\d/g, 'x')}`, email });
+      await apiSetStatus(admin, user.id, 'approved');
+      expect((await admin.post(`/api/admin/students/${user.id}/enrollments`, { data: { courseId: sum.courseId } })).status()).toBe(201);
+      await api.dispose();
+      return user.id;
+    }),
+  );
+  const csv = await (await admin.get('/api/admin/analytics/students.csv')).text();
+  const statusOf = (lastName: string) =>
+    csv
+      .split('\r\n')
+      .find((line) => line.includes(lastName))
+      ?.split(',')[6];
+  expect(statusOf(`Joined${tag.replace(/\d/g, 'x')}`)).toBe('new');
+  expect(joined).toHaveLength(2);
+
+  await adminSession(context);
+  await page.goto('/admin/analytics?tab=content');
+  const table = page.getByRole('table', { name: 'Figures per exercise' });
+  const failed = table.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Sum of two numbers' });
+  await expect(failed).toContainText('Test 1: input “2 3” (1 failure)');
+  const notTried = table.getByRole('row').filter({ hasText: `Product ${tag}` });
+  await expect(notTried).toContainText('Not tried yet');
+  await expect(notTried.getByRole('button', { name: /Students' Code/ })).toHaveCount(0);
+  await expect(page.getByText(/none failed/i)).toHaveCount(0);
+
+  await failed.getByRole('button', { name: "Students' Code: Sum of two numbers" }).click();
+  const dialog = page.getByRole('dialog', { name: "Students' code: Sum of two numbers" });
+  await expect(dialog).toContainText(sum.student.fullName);
+  await expectAccessible(page, "the students' code dialog, 1280px");
+  await lookAt(page, 'analytics', 'students-code-1280-light');
+  await dialog.getByRole('button', { name: `View the code of ${sum.student.fullName}` }).click();
+  await expect(page.getByRole('dialog', { name: `${sum.student.fullName}: Sum of two numbers` })).toContainText('a * b');
+  await lookAt(page, 'analytics', 'student-work-1280-light');
+  await page.keyboard.press('Escape');
+
+  for (const [width, theme] of [
+    [390, 'dark'],
+    [1280, 'dark'],
+    [390, 'light'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/admin/analytics?tab=content');
+    await expect(failed).toBeVisible();
+    await failed.scrollIntoViewIfNeeded();
+    await lookAt(page, 'analytics', `exercise-table-${width}-${theme}`);
+    await page.goto('/admin/analytics');
+    await expect(page.getByTestId('engagement-new-count')).toBeVisible();
+    await page.getByTestId('engagement-new-count').scrollIntoViewIfNeeded();
+    await lookAt(page, 'analytics', `overview-${width}-${theme}`);
+  }
+  await sum.context.close();
   await admin.dispose();
 });
 

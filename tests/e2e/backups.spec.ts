@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import type { BackupsOverview } from '../../src/common/backups';
 import { adminSession, atEveryLook, e2eDatabase, expectAccessible } from './fixtures';
 
 /*
@@ -70,4 +71,55 @@ test('a failed backup warns on the admin home and shows its cause on the Backups
     if (id) await db.query('delete from backup_runs where id = $1', [id]);
     await db.end();
   }
+});
+
+test('with a backup bucket, the page names the bucket and where each backup went', async ({ page, context }) => {
+  await adminSession(context);
+  // The e2e server keeps its backups in a folder; the page's answer is given as a server with BACKUP_BUCKET set gives it.
+  const at = new Date(Date.now() - 3600_000).toISOString();
+  const overview: BackupsOverview = {
+    schedule: { on: true, hourUtc: 3, keep: 7 },
+    folder: '/srv/tutor/backups',
+    bucket: { name: 'school-backups', prefix: 'backups/', endpoint: 'https://s3.example.org' },
+    runs: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        trigger: 'scheduled',
+        status: 'succeeded',
+        requestedAt: at,
+        startedAt: at,
+        finishedAt: at,
+        file: 'backup-20261127-030000Z.tar.gz',
+        location: 's3://school-backups/backups/backup-20261127-030000Z.tar.gz',
+        sizeBytes: 123_800_000,
+        error: null,
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        trigger: 'scheduled',
+        status: 'failed',
+        requestedAt: at,
+        startedAt: at,
+        finishedAt: at,
+        file: null,
+        location: null,
+        sizeBytes: null,
+        error: 'Interrupted: the app stopped during the backup.',
+      },
+    ],
+    warning: null,
+  };
+  await page.route('**/api/admin/backups', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: overview }) : route.continue(),
+  );
+  await page.goto('/admin/backups');
+  await expect(page.getByText('s3://school-backups/backups/', { exact: true })).toBeVisible();
+  const runs = page.getByRole('list', { name: 'Latest backups' });
+  await expect(runs.getByText('backup-20261127-030000Z.tar.gz')).toBeVisible();
+  await expect(runs.getByText('In the bucket')).toBeVisible();
+  await expect(runs.getByText('Interrupted: the app stopped during the backup.')).toBeVisible();
+  await atEveryLook(page, async ({ width, theme }) => {
+    await expectAccessible(page, `backups page with a bucket at ${width} ${theme}`);
+    await shoot(page, `backups-bucket-${width}-${theme}`);
+  });
 });

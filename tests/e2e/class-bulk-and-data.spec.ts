@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { unzipArchive } from '../../src/server/platform/storage/zip';
 import { waitForMail } from '../support/mailbox';
 import {
   adminRequest,
@@ -9,6 +10,7 @@ import {
   atBothWidths,
   enrolledStudent,
   expectAccessible,
+  lookAt,
   pendingStudent,
   publishedCourse,
   uniqueSurname,
@@ -94,7 +96,10 @@ test('the tutor approves two pending students at once, then enrols and unenrols 
   await admin.dispose();
 });
 
-test('a student downloads all their data as one JSON file from their dashboard', async ({ page, playwright }) => {
+test('a student downloads all their data from their dashboard: a ZIP of the JSON and a page a person reads', async ({
+  page,
+  playwright,
+}) => {
   const admin = await adminRequest(playwright);
   const course = await publishedCourse(admin, `E2E My Data ${uniqueSurname('Data')}`);
   const student = await enrolledStudent(page.request, admin, course.id, 'Dana');
@@ -103,13 +108,36 @@ test('a student downloads all their data as one JSON file from their dashboard',
   await page.goto('/student/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Learning Dashboard' })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download My Data' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d\d-\d\d\.json$/);
-  const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
-    profile: { id: string; email: string };
-    enrolments: { courseId: string; courseTitle: string }[];
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d\d-\d\d\.zip$/);
+  const files = unzipArchive(await fs.readFile((await download.path())!));
+  const data = JSON.parse(files.get('data.json')!.toString('utf8')) as {
+    profile: { id: string; email: string; registeredAt: string };
+    enrolments: { courseId: string; courseTitle: string; enrolledAt: string }[];
   };
   expect(data.profile).toMatchObject({ id: student.id, email: student.email });
   expect(data.enrolments).toEqual([expect.objectContaining({ courseId: course.id, courseTitle: course.title })]);
+  // One date format throughout: ISO 8601 in UTC.
+  for (const at of [data.profile.registeredAt, data.enrolments[0]!.enrolledAt])
+    expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+  // The readable half, opened as a person would: a page with their name, their course and times in UTC.
+  const summary = files.get('summary.html')!.toString('utf8');
+  // A blank tab of its own, as a browser opens a file: none of the app's scripts around it.
+  const reader = await page.context().newPage();
+  await reader.setContent(summary);
+  await expect(reader.getByRole('heading', { level: 1, name: `Data of ${student.fullName}` })).toBeVisible();
+  await expect(reader.getByRole('cell', { name: course.title, exact: true })).toBeVisible();
+  await expect(reader.getByText(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/).first()).toBeVisible();
+  for (const [width, theme] of [
+    [1280, 'light'],
+    [390, 'dark'],
+  ] as const) {
+    await reader.setViewportSize({ width, height: 844 });
+    await reader.emulateMedia({ colorScheme: theme });
+    await expectAccessible(reader, `the readable summary of a data export, ${width}px, ${theme}`);
+    await lookAt(reader, 'students-data', `export-summary-${width}-${theme}`);
+  }
+  await reader.close();
   await admin.dispose();
 });
 
@@ -129,7 +157,18 @@ test('the tutor deletes a student after confirming; the student is gone and cann
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toHaveCount(1);
 
+  // The dialog offers their data first: the same ZIP they would download themself.
   await row.getByRole('button', { name: `Delete Student ${eve.fullName}` }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('alertdialog')
+      .getByRole('link', { name: `Download Their Data (${eve.fullName})` })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^student-data-[a-z0-9-]+-\d{4}-\d\d-\d\d\.zip$/);
+  const exported = unzipArchive(await fs.readFile((await download.path())!));
+  expect(JSON.parse(exported.get('data.json')!.toString('utf8')).profile.email).toBe(eve.email);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Student' }).click();
   await expect(toast(page, `${eve.fullName} and their data were deleted.`)).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -195,6 +234,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectAccessible(page, label('delete dialog'));
       await shot(`delete-dialog-${width}-${theme}`);
+      await lookAt(page, 'students-data', `delete-dialog-${width}-${theme}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     });
     await context.close();

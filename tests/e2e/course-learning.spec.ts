@@ -9,11 +9,14 @@ import {
   apiSignIn,
   enrolledStudent,
   expectAccessible,
+  lookAt,
+  setTheme,
+  SUM_REFERENCE,
   uniqueEmail,
   uploadPdf,
 } from './fixtures';
 import { waitForCode } from '../support/mailbox';
-import { previewCompletedLessons } from '../../src/common/learning';
+import { LearningMessages, previewCompletedLessons } from '../../src/common/learning';
 
 // The newest toast comes first; an older one with the same text may still be leaving.
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -319,4 +322,169 @@ test("the tutor's preview of a course shows the banner and saves nothing", async
   // The completions lived on the page only: a reload starts again from the simulated lessons.
   await page.reload();
   await expect(page.getByText(`${simulated} of 3 lessons completed`).first()).toBeVisible();
+});
+
+/**
+ * A course of four lessons whose contents differ: 'Pointers' (a video), 'Arrays' (a video, two
+ * exercises and a quiz), then in a second chapter 'Structs' (a video and one exercise) and 'Unions'
+ * (a PDF and a quiz). Lessons may be completed in any order until the tutor says otherwise.
+ */
+async function mixedCourse(admin: APIRequestContext, title: string) {
+  const created = await admin.post('/api/admin/courses', { data: { title, description: 'Lessons in order, turned on mid-course.' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const courseId = ((await created.json()) as { course: { id: string } }).course.id;
+  const chapter = async (chapterTitle: string) =>
+    (
+      (await (await admin.post(`/api/admin/courses/${courseId}/chapters`, { data: { title: chapterTitle } })).json()) as {
+        chapter: { id: string };
+      }
+    ).chapter.id;
+  const lesson = async (chapterId: string, data: object) => {
+    const res = await admin.post(`/api/admin/chapters/${chapterId}/lessons`, { data });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { lesson: { id: string } }).lesson.id;
+  };
+  const exercise = async (lessonId: string, exerciseTitle: string) => {
+    const res = await admin.post(`/api/admin/lessons/${lessonId}/exercises`, {
+      data: {
+        title: exerciseTitle,
+        language: 'c',
+        statement: 'Read two whole numbers and print their sum.',
+        referenceSolution: SUM_REFERENCE,
+        tests: [{ input: '2 3\n', expectedOutput: '5\n' }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const quiz = async (lessonId: string) => {
+    const res = await admin.put(`/api/admin/lessons/${lessonId}/quiz`, {
+      data: { questions: [{ kind: 'short', prompt: 'Say yes', acceptedAnswers: ['yes'] }] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const video = { lessonType: 'VIDEO', videoUrl: 'https://www.youtube.com/watch?v=KJgsSFOSQv0' };
+  const basics = await chapter('Basics');
+  const structures = await chapter('Structures');
+  const pointers = await lesson(basics, { title: 'Pointers', ...video });
+  const arrays = await lesson(basics, { title: 'Arrays', ...video });
+  await exercise(arrays, 'Sum an array');
+  await exercise(arrays, 'Reverse an array');
+  await quiz(arrays);
+  const structs = await lesson(structures, { title: 'Structs', ...video });
+  const sum = await exercise(structs, 'Sum of two numbers');
+  const unions = await lesson(structures, { title: 'Unions', lessonType: 'PDF', pdfUrl: 'https://example.com/unions.pdf' });
+  await quiz(unions);
+  expect((await admin.patch(`/api/admin/courses/${courseId}/publish`, { data: { isPublished: true } })).status()).toBe(200);
+  return { courseId, title, lessons: { pointers, arrays, structs, unions }, sumExercise: sum };
+}
+
+test('lessons in order, turned on mid-course: the tutor is told who is mid-course, and what a student completed stays open', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.slow(); // a C submission graded, and eight axe scans
+  const admin = await adminRequest(playwright);
+  const course = await mixedCourse(admin, `E2E In Order ${Date.now().toString(36)}`);
+
+  // A student works ahead before the rule exists: "Pointers" completed, then "Structs" by passing
+  // its exercise; "Arrays" is left for later.
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+  await context.route(/^https:\/\/(www\.)?(youtube|youtube-nocookie)\.com\//, (route) => route.abort());
+  const student = await enrolledStudent(context.request, admin, course.courseId, 'Ada');
+  await apiSignIn(context.request, student.email);
+  const done = await context.request.put(`/api/lessons/${course.lessons.pointers}/progress`, { data: { status: 'completed' } });
+  expect(done.status(), await done.text()).toBe(200);
+  const draft = await context.request.put(`/api/exercises/${course.sumExercise}/draft`, { data: { code: SUM_REFERENCE } });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const sent = await context.request.post(`/api/exercises/${course.sumExercise}/submissions`, {
+    data: { mode: 'submit', code: SUM_REFERENCE },
+  });
+  expect(sent.status(), await sent.text()).toBe(202);
+  const submissionId = ((await sent.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get(`/api/submissions/${submissionId}?waitMs=10000`)).json()) as { lessonCompleted: boolean })
+          .lessonCompleted,
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+
+  // ---- The tutor turns the rule on: told first how many students are mid-course; Cancel changes nothing.
+  await adminSession(page.context());
+  await page.goto(`/admin/courses/${course.courseId}/edit`);
+  const inOrder = page.getByLabel('Lessons must be completed in order');
+  await inOrder.click();
+  const confirm = page.getByRole('alertdialog', { name: LearningMessages.inOrderConfirmTitle });
+  await expect(confirm).toContainText('1 student is mid-course.');
+  await expectAccessible(page, 'lessons in order confirmation');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(inOrder).not.toBeChecked();
+  await expect(inOrder).toBeFocused();
+  const settings = async () =>
+    ((await (await admin.get(`/api/admin/courses/${course.courseId}`)).json()) as { course: { lessonsInOrder: boolean } }).course
+      .lessonsInOrder;
+  expect(await settings()).toBe(false);
+  await inOrder.click();
+  await confirm.getByRole('button', { name: 'Turn On' }).click();
+  await expect(page.getByText('Lessons now open in order')).toBeVisible();
+  await expect(inOrder).toBeChecked();
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+  expect(await settings()).toBe(true);
+
+  // ---- The student: the chapter in progress is open, each lesson says what it holds, one line says why.
+  const sp = await context.newPage();
+  await sp.goto(`/course/${course.courseId}`);
+  await expect(sp.getByRole('heading', { level: 2, name: 'Arrays' })).toBeVisible();
+  const outline = sp.getByRole('complementary');
+  await expect(outline.getByRole('button', { name: /^Chapter 1 Basics/ })).toHaveAttribute('aria-expanded', 'true');
+  const structures = outline.getByRole('button', { name: /^Chapter 2 Structures/ });
+  await expect(structures).toHaveAttribute('aria-expanded', 'false');
+  // Said once, for the chapter, and visible while it is closed.
+  await expect(outline.getByTestId('chapter-lock')).toHaveText([LearningMessages.chapterLocked(1, 'Arrays')]);
+  await structures.click();
+  await expect(outline.getByTestId('lesson-contents')).toHaveText([
+    'Video',
+    'Video · 2 exercises · Quiz',
+    'Video · 1 exercise',
+    'PDF · Quiz',
+  ]);
+  const structs = outline.getByRole('button', { name: /Structs/ });
+  await expect(structs).toContainText('Completed');
+  await expect(structs).not.toContainText('Locked');
+  await expect(outline.getByRole('button', { name: /Unions/ })).toContainText('Locked');
+
+  for (const width of [1280, 390]) {
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(sp, theme);
+      await sp.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      if (width < 500) {
+        await sp.getByRole('button', { name: 'Course Content' }).click();
+        await expect(sp.getByRole('dialog', { name: 'Course Content' }).getByTestId('chapter-lock')).toBeVisible();
+      }
+      await expectAccessible(sp, `outline with lessons in order (${width}, ${theme})`);
+      await lookAt(sp, 'progression', `outline-${width}-${theme}`);
+      if (width < 500) {
+        await sp.keyboard.press('Escape');
+        await expect(sp.getByRole('dialog', { name: 'Course Content' })).toBeHidden();
+      }
+    }
+  }
+  await setTheme(sp, 'light');
+  await sp.setViewportSize({ width: 1280, height: 800 });
+
+  // The completed lesson opens as it did, with the code the student passed; the locked one is refused.
+  await structs.click();
+  await expect(sp.getByRole('heading', { level: 2, name: 'Structs' })).toBeVisible();
+  await expect(sp.getByText('This lesson is locked')).toHaveCount(0);
+  await expect(sp.getByRole('textbox', { name: /Code editor for Sum of two numbers/ })).toContainText('a + b');
+  await expect(sp.getByText('Submitted: All tests passed')).toBeVisible();
+  const refused = await context.request.put(`/api/lessons/${course.lessons.unions}/progress`, { data: { status: 'in_progress' } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(LearningMessages.lockedBy('Arrays'));
+  await context.close();
+  await admin.delete(`/api/admin/courses/${course.courseId}`);
 });

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
-import { adminRequest, adminSession, atEveryLook, enrolledStudent, expectAccessible, publishedCourse, uniqueEmail } from './fixtures';
+import {
+  adminRequest,
+  adminSession,
+  atEveryLook,
+  enrolledStudent,
+  expectAccessible,
+  lookAt,
+  publishedCourse,
+  uniqueEmail,
+} from './fixtures';
 
 // Tests run in parallel on one shared server: each works on its own addresses and course.
 
@@ -28,18 +37,46 @@ test('the tutor invites a list; the invited student accepts, is enrolled and sig
   await page.goto('/admin/students');
   await page.getByRole('link', { name: 'Invite Students' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invite Students' })).toBeVisible();
-  await page.getByLabel('E-mail addresses').fill(`${email}, Grace, Hopper\nnot-an-address`);
+  // The forms a line may take are shown under the box, and what is pasted is read as the server will read it.
+  await expect(page.getByRole('list', { name: 'Accepted formats' }).getByText('Omar Haddad <omar@school.test>')).toBeVisible();
+  const other = uniqueEmail('pasted');
+  const box = page.getByLabel('E-mail addresses');
+  await box.fill(`Grace Hopper <${email}>\n${other};Jin;Park\nnot-an-address`);
+  const preview = page.getByRole('region', { name: 'Preview of the list' });
+  await expect(preview.getByText('2 people ready to invite, 1 row left out')).toBeVisible();
+  await expect(preview.getByRole('listitem').filter({ hasText: email })).toHaveText(`Row 1: ${email} · Grace Hopper`);
+  await expect(preview.getByRole('listitem').filter({ hasText: other })).toHaveText(`Row 2: ${other} · Jin Park`);
+  await expect(preview.getByText('Row 3: No e-mail address on this line: "not-an-address".')).toBeVisible();
   await page.getByRole('checkbox', { name: course.title }).check();
+  await atEveryLook(page, async ({ width, theme }) => {
+    await box.scrollIntoViewIfNeeded();
+    await lookAt(page, 'invitations', `preview-${width}-${theme}`);
+    await expectAccessible(page, `invitations preview ${width} ${theme}`);
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Send Invitations' }).click();
   const results = page.getByRole('list', { name: 'A line per row of the list' });
   await expect(results.getByText(`Row 1: ${email}: Invited.`)).toBeVisible();
-  await expect(results.getByText('Row 2: not-an-address: Not sent.')).toBeVisible();
+  await expect(results.getByText('Row 3: (no address): Not sent.')).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: email });
   await expect(row.getByText('Invitation sent', { exact: true })).toBeVisible();
 
+  // The corrected list sent again: the people invited already are listed as such and not mailed again, unless asked.
+  await box.fill(`${other} Jin Park\n${email}, Grace Hopper`);
+  await page.getByRole('button', { name: 'Send Invitations' }).click();
+  await expect(results.getByText(`Row 1: ${other}: Already invited.`)).toBeVisible();
+  await expect(results.getByText(`Row 2: ${email}: Already invited.`)).toBeVisible();
   // The toast goes first: the test switches the theme under it, which the app's toaster does not follow.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await atEveryLook(page, async ({ width, theme }) => expectAccessible(page, `invitations ${width} ${theme}`));
+  await atEveryLook(page, async ({ width, theme }) => {
+    await page.getByRole('region', { name: 'Results' }).scrollIntoViewIfNeeded();
+    await lookAt(page, 'invitations', `results-${width}-${theme}`);
+    await expectAccessible(page, `invitations ${width} ${theme}`);
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await results.getByRole('button', { name: `Send again to ${other}` }).click();
+  await expect(results.getByText(`Row 1: ${other}: Sent again.`)).toBeVisible();
+  await expect(results.getByRole('button', { name: `Send again to ${other}` })).toHaveCount(0);
 
   // The invited person, in a browser of their own, follows the mailed link.
   const link = await invitationLink(email, since);
@@ -52,10 +89,21 @@ test('the tutor invites a list; the invited student accepts, is enrolled and sig
   await expect(invited.getByText(course.title)).toBeVisible();
   await atEveryLook(invited, async ({ width, theme }) => expectAccessible(invited, `accept invitation ${width} ${theme}`));
   await invited.setViewportSize({ width: 1280, height: 800 });
+  // A name left empty is said under its field.
+  const lastName = invited.getByLabel('Last Name');
+  await lastName.fill('');
+  await invited.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastName).toHaveAccessibleDescription('Please enter your last name.');
+  await expect(lastName).toBeFocused();
+  await lastName.fill('Hopper');
   await invited.getByRole('button', { name: 'Accept Invitation' }).click();
   // Approved at once: the dashboard with the course, no pending screen.
   await expect(invited).toHaveURL(/\/student\/dashboard/);
   await expect(invited.getByText(course.title).first()).toBeVisible();
+  // A first visit: welcomed, as the dashboard says, not welcomed back.
+  await expect(invited.locator('[data-sonner-toast]').filter({ hasText: 'Welcome!' })).toBeVisible();
+  await expect(invited.getByText(/Welcome back/i)).toHaveCount(0);
 
   // The link works once.
   const again = await visitor.newPage();

@@ -11,7 +11,7 @@ test('the landing page shows every section and loads no admin code', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Free' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '#preview');
-  await expect(page.getByText("How You'll Learn")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "How You'll Learn" })).toBeVisible();
   for (const step of ['Choose Your Path', 'Learn Step-by-Step', 'Build Real Projects', 'Get Support']) {
     await expect(page.getByText(step, { exact: true })).toBeVisible();
   }

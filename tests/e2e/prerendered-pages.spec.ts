@@ -128,7 +128,7 @@ test.describe('typed before the app runs', () => {
     release();
     await hydrated('firstName');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('early.typist@example.com')).toBeVisible();
+    await expect(page.getByRole('main').getByText('early.typist@example.com', { exact: true })).toBeVisible();
 
     release = await holdAppEntry();
     await page.goto('/login', { waitUntil: 'domcontentloaded' });

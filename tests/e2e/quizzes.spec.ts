@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, setTheme } from './fixtures';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, lookAt, setTheme } from './fixtures';
 
 /*
  * Quizzes and progression, as the tutor and a student use them: the tutor writes a quiz in the
@@ -29,13 +29,31 @@ async function course(admin: APIRequestContext, title: string, lessons: string[]
   return { courseId, lessonIds: ids };
 }
 
-/** axe at 1280 and 390, light and dark; back to desktop and light after. */
-async function scanEverywhere(page: Page, label: string) {
+/** axe at 1280 and 390, light and dark (and a screenshot of each in /tmp/shots/quizzes when `shot` names it); then desktop and light. */
+async function scanEverywhere(page: Page, label: string, shot?: { name: string; show?: () => Promise<void> }) {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await expectAccessible(page, `${label} (${width}, ${theme})`);
+      if (shot) {
+        await shot.show?.();
+        await lookAt(page, 'quizzes', `${shot.name}-${width}-${theme}`);
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await setTheme(page, 'light');
+}
+
+/** Screenshots only (the scans are elsewhere), at 1280 and 390, light and dark, into /tmp/shots/quizzes. */
+async function shootEverywhere(page: Page, name: string, show: () => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await show();
+      await lookAt(page, 'quizzes', `${name}-${width}-${theme}`);
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -58,11 +76,14 @@ test('the tutor writes a quiz and asks for lessons in order; a student is locked
   await page.getByRole('button', { name: /Add Quiz of lesson “Pointers”/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Add Question' }).click();
-  await dialog.getByLabel('Question').fill('Which operator gives the address of a variable?');
+  // Markdown: the backticks show as code to the student.
+  await dialog.getByLabel('Question').fill('Which operator gives the address of `x` in `int x;`?');
+  await dialog.getByRole('button', { name: 'Add Choice' }).click();
   await dialog.getByRole('button', { name: 'Add Choice' }).click();
   await dialog.getByRole('button', { name: 'Add Choice' }).click();
   await dialog.getByLabel('Choice 1').fill('*');
   await dialog.getByLabel('Choice 2').fill('&');
+  await dialog.getByLabel('Choice 3').fill('`->`');
   await dialog.getByLabel('Correct').nth(1).check();
   await dialog.getByLabel('Explanation (optional)').fill('The ampersand takes the address; the star follows it.');
   await dialog.getByRole('button', { name: 'Add Question' }).click();
@@ -70,14 +91,47 @@ test('the tutor writes a quiz and asks for lessons in order; a student is locked
   await dialog.getByLabel('Question').nth(1).fill('What is a variable holding an address called?');
   await dialog.getByLabel('Accepted Answers').fill('pointer\na pointer');
   await dialog.getByLabel('Pass Mark').fill('100');
-  await scanEverywhere(page, 'the quiz editor');
+  await dialog.getByLabel('Shuffle the order for each attempt').check();
+  // Explanations wait, unless the tutor chooses otherwise.
+  await expect(dialog.getByLabel('Once the student passed or used every attempt')).toBeChecked();
+  await expect(dialog.getByText('Shown to the student once they pass the quiz or have used every attempt.').first()).toBeVisible();
+
+  // Questions move and are duplicated from the keyboard; the focus stays with the question moved.
+  const prompts = dialog.getByLabel('Question', { exact: true });
+  await dialog.getByRole('button', { name: 'Move question 2 up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(prompts.first()).toHaveValue('What is a variable holding an address called?');
+  await expect(dialog.getByRole('button', { name: 'Move question 1 down' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(prompts.first()).toHaveValue(/Which operator/);
+  await expect(dialog.getByRole('button', { name: 'Move question 2 up' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Duplicate question 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(prompts).toHaveCount(3);
+  await expect(prompts.nth(1)).toBeFocused();
+  await expect(prompts.nth(1)).toHaveValue(/Which operator/);
+  await expect(dialog.getByLabel('Choice 3').nth(1)).toHaveValue('`->`');
+  // A number question: 'Correct Number' and 'Tolerance' side by side, their boxes on one line.
+  await dialog.getByLabel('Answer type').nth(1).selectOption('number');
+  const correctNumber = dialog.getByLabel('Correct Number');
+  const tolerance = dialog.getByLabel('Tolerance');
+  await correctNumber.fill('42');
+  const [a, b] = [await correctNumber.boundingBox(), await tolerance.boundingBox()];
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(1);
+  expect(Math.abs(a!.height - b!.height)).toBeLessThan(1);
+  await shootEverywhere(page, 'editor-settings', () => dialog.getByLabel('Pass Mark').scrollIntoViewIfNeeded());
+  await scanEverywhere(page, 'the quiz editor', { name: 'editor', show: () => correctNumber.scrollIntoViewIfNeeded() });
+  await dialog.getByRole('button', { name: 'Remove question 2' }).click();
+  await expect(prompts).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Save Quiz' }).click();
   await expect(page.getByText('Quiz saved')).toBeVisible();
   await expect(page.getByRole('button', { name: /Edit Quiz of lesson “Pointers”/ })).toBeVisible();
 
   // ---- Course settings: lessons in order.
   await page.getByRole('tab', { name: 'Course Details' }).click();
-  await page.getByLabel('Lessons must be completed in order').check();
+  // Checked once the server took it (the box follows the saved setting), hence a click, not check().
+  await page.getByLabel('Lessons must be completed in order').click();
+  await expect(page.getByLabel('Lessons must be completed in order')).toBeChecked();
   await expect(page.getByText('Lessons now open in order')).toBeVisible();
   await expect(page.getByLabel('Videos must be watched')).not.toBeChecked();
   const settings = (await (await admin.get(`/api/admin/courses/${courseId}`)).json()) as { course: { lessonsInOrder: boolean } };
@@ -118,17 +172,55 @@ test('the tutor writes a quiz and asks for lessons in order; a student is locked
   await sp.getByRole('button', { name: 'Go to “Pointers”' }).click();
   await expect(sp.getByRole('heading', { level: 2, name: 'Pointers' })).toBeVisible();
 
-  // A wrong attempt: 'N of M correct', the score, right or wrong with the explanation, Try Again.
   const quiz = sp.getByRole('region', { name: 'Quiz' });
-  await quiz.getByLabel('*', { exact: true }).check();
-  await quiz.getByLabel('Your answer').fill('a reference');
-  await scanEverywhere(sp, 'a quiz being answered');
+  // Markdown in questions and choices: code from backticks, a '*' that stays a star.
+  await expect(quiz.locator('code', { hasText: 'int x;' })).toBeVisible();
+  await expect(quiz.getByText('`int x;`')).toHaveCount(0);
+  await expect(quiz.locator('label code', { hasText: '->' })).toBeVisible();
+  await expect(quiz.getByLabel('*', { exact: true })).toBeVisible();
+  // The order this attempt shows (shuffled), to find it again in the results.
+  const groups = quiz.getByRole('group', { name: /^Question \d/ });
+  await expect(groups).toHaveCount(2);
+  const shownFirst = (await groups.first().getAttribute('aria-labelledby'))!;
+  const firstIsChoice = /Which operator/.test((await sp.locator(`[id="${shownFirst}"]`).textContent())!);
+  const shortNumber = firstIsChoice ? 2 : 1;
+
+  // Submit Answers with nothing answered spends no attempt: the screen names the questions and asks first.
   await quiz.getByRole('button', { name: 'Submit Answers' }).click();
+  const ask = quiz.getByTestId('quiz-unanswered');
+  await expect(ask).toContainText('Submit anyway?');
+  await expect(ask).toContainText('No question is answered. Unanswered questions count as wrong.');
+  await expect(ask).toBeFocused();
+  await quiz.getByLabel('*', { exact: true }).check();
+  await expect(ask).toContainText(`Question ${shortNumber} is not answered.`);
+  await scanEverywhere(sp, 'a quiz asking before an attempt is spent', {
+    name: 'unanswered',
+    show: () => groups.first().scrollIntoViewIfNeeded(),
+  });
+  await ask.getByRole('button', { name: `Answer Question ${shortNumber}` }).click();
+  await expect(quiz.getByLabel('Your answer')).toBeFocused();
+  await expect(ask).toHaveCount(0);
+  const untouched = (await (await context.request.get(`/api/lessons/${lessonIds[0]}/quiz`)).json()) as { quiz: { attemptsUsed: number } };
+  expect(untouched.quiz.attemptsUsed).toBe(0);
+  // Still one unanswered: asked again, and sent when the student says so.
+  await quiz.getByRole('button', { name: 'Submit Answers' }).click();
+  await ask.getByRole('button', { name: 'Submit Anyway' }).click();
+
+  // A wrong attempt: 'N of M correct', the score, each question in the order shown with "Your answer",
+  // right or wrong; the explanations wait for a pass (the tutor's default), and Try Again.
   await expect(quiz.getByText('0 of 2 correct')).toBeVisible();
   await expect(quiz.getByText('Score 0%')).toBeVisible();
-  await expect(quiz.getByText('The ampersand takes the address; the star follows it.')).toBeVisible();
   await expect(quiz.getByText('Wrong')).toHaveCount(2);
-  await scanEverywhere(sp, 'a failed quiz');
+  await expect(quiz.getByText('The ampersand takes the address; the star follows it.')).toHaveCount(0);
+  await expect(quiz.getByText('The explanations show once you pass the quiz.')).toBeVisible();
+  const graded = quiz.getByRole('list', { name: 'Your answers, graded' }).locator(':scope > li');
+  const choiceResult = graded.nth(firstIsChoice ? 0 : 1);
+  await expect(choiceResult).toContainText(`Question ${firstIsChoice ? 1 : 2}`);
+  await expect(choiceResult).toContainText('Which operator gives the address of x in int x;?');
+  await expect(choiceResult).toContainText(/Your answer\s*\*\s*Wrong/);
+  await expect(graded.nth(shortNumber - 1)).toContainText(`Question ${shortNumber}`);
+  await expect(graded.nth(shortNumber - 1)).toContainText(/What is a variable holding an address called\?\s*Your answer\s*Not answered/);
+  await scanEverywhere(sp, 'a failed quiz', { name: 'failed', show: () => quiz.getByText('0 of 2 correct').scrollIntoViewIfNeeded() });
 
   // Offline: the answers are kept and Submit waits for the connection.
   await quiz.getByRole('button', { name: 'Try Again' }).click();
@@ -144,13 +236,16 @@ test('the tutor writes a quiz and asks for lessons in order; a student is locked
   await quiz.getByRole('button', { name: 'Submit Answers' }).click();
   await expect(quiz.getByText('2 of 2 correct')).toBeVisible();
   await expect(quiz.getByText('You passed')).toBeVisible();
+  // Passed: the explanations show, beside the student's own answers.
+  await expect(quiz.getByText('The ampersand takes the address; the star follows it.')).toBeVisible();
+  await expect(quiz.getByText('Pointer', { exact: true })).toBeVisible();
   await expect(quiz.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
   await expect(sp.getByText('1 of 2 lessons completed')).toBeVisible();
   await expect(outline.getByRole('button', { name: /Arrays/ })).not.toContainText('first.');
   await expect(outline.getByRole('button', { name: /Pointers/ })).toContainText('Completed');
   // The 'Lesson Completed!' toast fades out first: a toast half-faded fails any contrast check.
   await expect(sp.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await scanEverywhere(sp, 'a passed quiz');
+  await scanEverywhere(sp, 'a passed quiz', { name: 'passed', show: () => quiz.getByText('2 of 2 correct').scrollIntoViewIfNeeded() });
 
   // The tutor's figures come from the real attempts.
   const figures = (await (await admin.get(`/api/admin/lessons/${lessonIds[0]}/quiz`)).json()) as {

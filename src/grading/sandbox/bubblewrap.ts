@@ -126,7 +126,11 @@ export type SandboxRunOptions = {
   slot: number;
   layout: SandboxLayout;
   command: string[];
-  stdin: string;
+  /**
+   * What the command reads. A promise starts the sandbox at once and gives it its input later (the wall clock starts
+   * then): a sandbox can start while its program is still being made; `null` ends it unused.
+   */
+  stdin: string | Promise<string | null>;
   wallMs: number;
   /** prlimit's arguments (`--nproc=…`, `--as=…`): what each program can live with. */
   rlimits: string[];
@@ -207,10 +211,13 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
         // Already gone.
       }
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, options.wallMs);
+    let timer: NodeJS.Timeout | undefined;
+    const startClock = () => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, options.wallMs);
+    };
     const count = (collector: OutputCollector) => (chunk: Buffer) => {
       collector.add(chunk);
       if (collector.total > options.outputLimitBytes && !outputExceeded) {
@@ -221,9 +228,24 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
     child.stdout.on('data', count(stdout));
     child.stderr.on('data', count(stderr));
     child.stdin.on('error', () => undefined);
-    child.stdin.end(options.stdin);
+    let closed = false;
+    if (typeof options.stdin === 'string') {
+      startClock();
+      child.stdin.end(options.stdin);
+    } else {
+      options.stdin.then(
+        (input) => {
+          if (closed) return;
+          if (input === null) return kill();
+          startClock();
+          child.stdin.end(input);
+        },
+        () => kill(),
+      );
+    }
     child.on('error', () => undefined);
     child.on('close', async (exitCode, signal) => {
+      closed = true;
       clearTimeout(timer);
       const timeMs = performance.now() - started;
       if (uid !== null) await waitForSandboxExit(uid);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pino from 'pino';
 import pg from 'pg';
 import { loadWorkerEnv, WorkerEnvError } from './config';
@@ -12,6 +13,9 @@ import { startGradingWorker } from './grading-worker';
  * adds grading capacity to the same database. Students' code never runs in here either: C and
  * JavaScript run in WebAssembly sandboxes in threads of this process, Java in bubblewrap.
  */
+/** The grading worker's CPU priority (nice): below the server's 0, so that the course screens stay fast under load. */
+const GRADING_NICE = 10;
+
 async function main() {
   let env;
   try {
@@ -24,6 +28,13 @@ async function main() {
     throw err;
   }
   const log = pino({ level: env.logLevel, base: { worker: env.slot } });
+  // Grading is batch work and a person waits on every API call: on a busy machine the server's requests go first.
+  // The compilers and students' programs this process starts inherit the lower priority.
+  try {
+    os.setPriority(GRADING_NICE);
+  } catch (err) {
+    log.warn({ err }, 'could not lower the grading worker priority');
+  }
   // Forked by the server, DATABASE_URL is already the grading role's; started on its own, it may be the app's.
   if (!env.ownRole && !process.send) {
     log.warn('GRADING_DATABASE_URL is unset: this worker connects with DATABASE_URL and holds its rights (README: "Database roles")');

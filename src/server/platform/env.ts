@@ -161,8 +161,42 @@ const envSchema = z
     BACKUP_HOUR: wholeNumber('BACKUP_HOUR', 0, 23).default(3),
     /** How many of the app's backups are kept in BACKUP_DIR; older ones are deleted after each new one. */
     BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1000).default(7),
-    /** The folder the app's backups go to (default DATA_DIR/backups). */
+    /**
+     * The folder the app's backups go to (default DATA_DIR/backups); with BACKUP_BUCKET, only the
+     * folder a backup is packed in before it is uploaded.
+     */
     BACKUP_DIR: z.string().min(1).optional(),
+    /** An S3-compatible bucket the app's backups go to instead of BACKUP_DIR (kept and pruned there). */
+    BACKUP_BUCKET: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'BACKUP_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      )
+      .optional(),
+    /** The backups' key prefix in BACKUP_BUCKET, ending in '/': in a bucket shared with the uploads, they never mix. */
+    BACKUP_BUCKET_PREFIX: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/,
+        "BACKUP_BUCKET_PREFIX must be a key prefix ending in '/', such as backups/ or tutor/backups/",
+      )
+      .refine((v) => !v.split('/').includes('..'), { message: "BACKUP_BUCKET_PREFIX must not contain '..'" })
+      .default('backups/'),
+    /**
+     * The backup bucket's own store and credentials (AWS S3 unless BACKUP_S3_ENDPOINT); without its
+     * own credentials it uses the uploads' S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_REGION.
+     */
+    BACKUP_S3_ENDPOINT: optionalUrl('BACKUP_S3_ENDPOINT', ['http', 'https']),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    BACKUP_S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,40}$/, 'BACKUP_S3_REGION must be a region name such as us-east-1 (or auto)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEV_TOOLS === 'on') {
@@ -236,6 +270,33 @@ const envSchema = z
     if (env.S3_BUCKET !== undefined) {
       for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+      }
+    }
+    // The backup bucket: its own credentials as a pair, or the uploads' ones; settings for it without it are a mistake.
+    const backupS3Given = (
+      ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY', 'BACKUP_S3_REGION'] as const
+    ).filter((name) => env[name] !== undefined);
+    if (env.BACKUP_BUCKET === undefined && backupS3Given.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_BUCKET'],
+        message: `BACKUP_BUCKET is required when ${backupS3Given.join(', ')} ${backupS3Given.length > 1 ? 'are' : 'is'} set`,
+      });
+    }
+    if (env.BACKUP_BUCKET !== undefined) {
+      const own = env.BACKUP_S3_ACCESS_KEY_ID !== undefined || env.BACKUP_S3_SECRET_ACCESS_KEY !== undefined;
+      if (own) {
+        for (const name of ['BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'] as const) {
+          if (env[name] === undefined)
+            ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when the other BACKUP_S3_ credential is set` });
+        }
+      } else if (env.S3_ACCESS_KEY_ID === undefined || env.S3_SECRET_ACCESS_KEY === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BACKUP_BUCKET'],
+          message:
+            "BACKUP_BUCKET needs credentials: set BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY (or the uploads' S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
+        });
       }
     }
   });
@@ -314,9 +375,28 @@ export type Env = {
   practice: { gradingWorkers: number; perMinute: number; inFlight: number; submitsPerHour: number; gradingSecondsPerMinute: number };
   /** Bounds on learning events: the per-student rate and burst, and the days raw events are kept (null: forever). */
   events: { perMinute: number; burst: number; retentionDays: number | null };
-  /** The app's own backups: whether it takes one every night, at which hour (UTC), how many it keeps, and where. */
-  backup: { scheduled: boolean; hour: number; keep: number; dir: string };
+  /**
+   * The app's own backups: whether it takes one every night, at which hour (UTC), how many it keeps, and where:
+   * the folder `dir`, or the `bucket` under its prefix when set (then `dir` is only where a backup is packed).
+   */
+  backup: { scheduled: boolean; hour: number; keep: number; dir: string; bucket?: BackupBucketConfig };
 };
+
+/** The backup bucket and where in it the backups go. */
+export type BackupBucketConfig = S3Config & { prefix: string };
+
+/** Its own store when its own credentials are given (AWS S3 unless BACKUP_S3_ENDPOINT), else the uploads' store. */
+function backupBucketOf(e: z.infer<typeof envSchema>): BackupBucketConfig {
+  const own = e.BACKUP_S3_ACCESS_KEY_ID !== undefined;
+  return {
+    bucket: e.BACKUP_BUCKET!,
+    prefix: e.BACKUP_BUCKET_PREFIX,
+    endpoint: own ? e.BACKUP_S3_ENDPOINT : (e.BACKUP_S3_ENDPOINT ?? e.S3_ENDPOINT),
+    accessKeyId: (own ? e.BACKUP_S3_ACCESS_KEY_ID : e.S3_ACCESS_KEY_ID)!,
+    secretAccessKey: (own ? e.BACKUP_S3_SECRET_ACCESS_KEY : e.S3_SECRET_ACCESS_KEY)!,
+    region: e.BACKUP_S3_REGION ?? (own ? 'us-east-1' : e.S3_REGION),
+  };
+}
 
 export class EnvError extends Error {}
 
@@ -420,6 +500,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       hour: e.BACKUP_HOUR,
       keep: e.BACKUP_KEEP,
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      ...(e.BACKUP_BUCKET ? { bucket: backupBucketOf(e) } : {}),
     },
   };
 }

@@ -60,7 +60,9 @@ describe('the demo exercises', () => {
       `${x.title} (${x.language}): the reference passes every test, the starter code does not`,
       async () => {
         // As the server queues a submission of it (practice.service), then as the worker hands it to the grader.
-        const spec = (code: string) =>
+        // The files the student writes go as the student's: in their reference versions with the reference, as the
+        // reference check sends them, and as their starters with the starter code.
+        const spec = (code: string, student: 'reference' | 'starter') =>
           gradingSpecOf({
             language: x.language,
             code,
@@ -76,24 +78,33 @@ describe('the demo exercises', () => {
               name: t.name ?? null,
               points: t.points ?? 1,
             })),
-            files: (x.files ?? []).map((f) => ({ name: f.name, content: f.content })),
+            files: (x.files ?? []).filter((f) => f.referenceContent === undefined).map((f) => ({ name: f.name, content: f.content })),
+            studentFiles: (x.files ?? [])
+              .filter((f) => f.referenceContent !== undefined)
+              .map((f) => ({ name: f.name, content: student === 'reference' ? f.referenceContent! : f.content })),
             mode: x.mode ?? 'tests',
           });
         for (const by of x.language === 'c' ? [grader, wasmGrader] : [grader]) {
-          const reference = await by.grade(spec(x.referenceSolution));
+          const reference = await by.grade(spec(x.referenceSolution, 'reference'));
           expect(reference.kind, JSON.stringify(reference).slice(0, 400)).toBe('graded');
           if (reference.kind === 'graded') {
             expect(reference.tests.length).toBeGreaterThan(0);
             expect(reference.tests.filter((t) => !t.passed).map((t) => [t.testId, t.message])).toEqual([]);
             if (x.mode !== 'junit') expect(reference.tests.map((t) => t.testId)).toEqual(x.tests.map((_, i) => String(i + 1)));
           }
-          const starter = await by.grade(spec(x.starterCode));
+          const starter = await by.grade(spec(x.starterCode, 'starter'));
           expect(starter.kind === 'graded' && starter.tests.every((t) => t.passed)).toBe(false);
         }
       },
       60_000,
     );
   }
+
+  it("'Shapes that know their area' asks for Circle and Square in tabs of their own, beside Shape.java", () => {
+    const x = demoExercises.find((e) => e.title === 'Shapes that know their area')!;
+    expect((x.files ?? []).filter((f) => f.referenceContent !== undefined).map((f) => f.name)).toEqual(['Circle.java', 'Square.java']);
+    expect(x.starterCode).toContain('public abstract class Shape');
+  });
 
   it("'Count the nodes of a list': the starter reads through NULL on the empty list, and both C paths say so with its line", async () => {
     const x = demoExercises.find((e) => e.title === 'Count the nodes of a list')!;

@@ -6,7 +6,8 @@ import type { ExerciseLanguage } from '../../common/practice';
  * WebGL but checks the checks against a picture drawn the way the reference draws it).
  */
 export type SeedTest = { input: string; expectedOutput: string; hidden?: boolean; name?: string; code?: string; points?: number };
-export type SeedFile = { name: string; content: string; hidden?: boolean };
+/** A file the student writes ('Student Writes', Java) has a `referenceContent`; its `content` is the starter. */
+export type SeedFile = { name: string; content: string; hidden?: boolean; referenceContent?: string };
 export type SeedExercise = {
   course: string;
   lesson: string;
@@ -16,7 +17,7 @@ export type SeedExercise = {
   starterCode: string;
   referenceSolution: string;
   tests: SeedTest[];
-  /** The tutor's support files: read only for the student unless hidden. */
+  /** The tutor's support files: read only for the student unless hidden; the student's to write with a reference version. */
   files?: SeedFile[];
   /** 'junit': graded by the JUnit 5 class among the files (Java), the listed tests then empty. */
   mode?: 'tests' | 'junit';
@@ -430,45 +431,75 @@ class RectangleTest {
     title: 'Shapes that know their area',
     language: 'java',
     statement:
-      'Make `Circle` and `Square` extend `Shape` and override `area()`: a circle of radius r has area π r², a square of side s has area s². Hidden JUnit 5 tests check each shape, and one adds up the areas of a list of `Shape`s.',
-    starterCode: `abstract class Shape {
+      'Make `Circle` and `Square` extend `Shape` and override `area()`: a circle of radius r has area π r², a square of side s has area s². Each class is in a file of its own: `Shape.java` first, then a tab for `Circle.java` and one for `Square.java`. Hidden JUnit 5 tests check each shape, and one adds up the areas of a list of `Shape`s.',
+    starterCode: `public abstract class Shape {
     abstract double area();
-}
-
-class Circle extends Shape {
-    private final double radius;
-    Circle(double radius) { this.radius = radius; }
-    // Override area(): pi times the radius squared.
-    double area() { return 0; }
-}
-
-class Square extends Shape {
-    private final double side;
-    Square(double side) { this.side = side; }
-    // Override area() here.
-    double area() { return 0; }
 }
 `,
-    referenceSolution: `abstract class Shape {
+    referenceSolution: `public abstract class Shape {
     abstract double area();
-}
-
-class Circle extends Shape {
-    private final double radius;
-    Circle(double radius) { this.radius = radius; }
-    @Override
-    double area() { return Math.PI * radius * radius; }
-}
-
-class Square extends Shape {
-    private final double side;
-    Square(double side) { this.side = side; }
-    @Override
-    double area() { return side * side; }
 }
 `,
     mode: 'junit',
     files: [
+      {
+        name: 'Circle.java',
+        content: `public class Circle extends Shape {
+    private final double radius;
+
+    public Circle(double radius) {
+        this.radius = radius;
+    }
+
+    // Override area(): pi times the radius squared.
+    double area() {
+        return 0;
+    }
+}
+`,
+        referenceContent: `public class Circle extends Shape {
+    private final double radius;
+
+    public Circle(double radius) {
+        this.radius = radius;
+    }
+
+    @Override
+    double area() {
+        return Math.PI * radius * radius;
+    }
+}
+`,
+      },
+      {
+        name: 'Square.java',
+        content: `public class Square extends Shape {
+    private final double side;
+
+    public Square(double side) {
+        this.side = side;
+    }
+
+    // Override area() here.
+    double area() {
+        return 0;
+    }
+}
+`,
+        referenceContent: `public class Square extends Shape {
+    private final double side;
+
+    public Square(double side) {
+        this.side = side;
+    }
+
+    @Override
+    double area() {
+        return side * side;
+    }
+}
+`,
+      },
       {
         name: 'ShapesTest.java',
         hidden: true,

@@ -183,10 +183,16 @@ async function seedDemoExercises(tx: Tx): Promise<void> {
         })),
       );
     if (x.files?.length)
-      await tx
-        .insert(exerciseFiles)
-        .values(
-          x.files.map((f, i) => ({ exerciseId: row!.id, position: i + 1, name: f.name, content: f.content, hidden: f.hidden ?? false })),
-        );
+      await tx.insert(exerciseFiles).values(
+        x.files.map((f, i) => ({
+          exerciseId: row!.id,
+          position: i + 1,
+          name: f.name,
+          content: f.content,
+          hidden: f.hidden ?? false,
+          editable: f.referenceContent !== undefined,
+          referenceContent: f.referenceContent ?? '',
+        })),
+      );
   }
 }

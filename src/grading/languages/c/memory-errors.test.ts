@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GradingResult, TestResult } from '../../contract';
 import { createGrader } from '../../dispatch';
 import { SHORT_LIMITS, spec, test } from '../../test-helpers';
-import { nativeCSupport } from './native-c';
+import { sandboxUid } from '../../sandbox/bubblewrap';
+import { nativeCSupport, testSlotOf } from './native-c';
 
 // C fails like C: a NULL pointer, an index past an array, freed memory, an overflowing int end the program with a
 // runtime error whose message names the line of main.c. Natively gcc's AddressSanitizer and UndefinedBehaviorSanitizer
@@ -46,10 +47,14 @@ int main(void) {
 }
 `;
 
-/** The program's own processes still alive on the host (none should outlive a grading). */
+/** The compiler's and the program's processes still alive on the host (none should outlive a grading). */
 function sandboxProcesses(): number {
+  return [SLOT, testSlotOf(SLOT)].reduce((sum, slot) => sum + processesOfUid(sandboxUid(slot)), 0);
+}
+function processesOfUid(uid: number | null): number {
+  if (uid === null) return 0;
   try {
-    return execFileSync('ps', ['-u', String(61000 + SLOT), '-o', 'stat='], { encoding: 'utf8' })
+    return execFileSync('ps', ['-u', String(uid), '-o', 'stat='], { encoding: 'utf8' })
       .split('\n')
       .filter((stat) => stat.trim() && !stat.trim().startsWith('Z')).length;
   } catch {
@@ -102,6 +107,12 @@ describe.runIf(native.ok)('the native path, with AddressSanitizer and UndefinedB
     });
     // The raw report stays in stderr.
     expect(result.stderr).toContain('runtime error: load of null pointer');
+  }, 60_000);
+
+  it('stops a read through NULL whose value is never used', async () => {
+    const code = '#include <stddef.h>\nint main(void) {\n  int *p = NULL;\n  int unused = *p;\n  (void)unused;\n  return 0;\n}\n';
+    const result = onlyTest(await nativeGrader.grade(spec('c', code, [test('', '')])));
+    expect(result).toMatchObject({ passed: false, message: 'Your program read memory through a NULL pointer (line 4).' });
   }, 60_000);
 
   it('names the array written past the end, and the line', async () => {

@@ -211,15 +211,8 @@ export async function compileJava(
   return { ok: false, timedOut: false, output: (run.stdout + run.stderr).replaceAll('/sandbox/', '') };
 }
 
-/** The package a Java source declares, if any. */
-export function javaPackage(code: string): string | undefined {
-  return /^\s*package\s+([\w.]+)\s*;/m.exec(withoutComments(code))?.[1];
-}
-
-/** The source without its comments (string literals that hold comment marks are rare enough in a class header). */
-export function withoutComments(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
-}
+// One reading of a Java source for the grader and the student's screen (which names the main file's tab by it).
+export { javaPackage, withoutComments } from '../../../common/java-source';
 
 const JAVAC_HEADER = /^([\w$.-]+\.java):(\d+): (?:error|warning): /;
 

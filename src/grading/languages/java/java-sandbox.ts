@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GradingFile, GradingResult, GradingSpec, TestResult } from '../../contract';
+import { javaMainClass } from '../../../common/java-source';
 import { parseJavacDiagnostics } from '../../diagnostics';
 import { COMPILER_OUTPUT_KEEP_BYTES, messages, toTestResult, truncateText } from '../../limits';
 import {
@@ -27,25 +28,13 @@ import {
   presentJavacOutput,
   runEnd,
   runJdk,
-  withoutComments,
   writeWorkFile,
 } from './java-jdk';
 import { buildHarness, hasTestCode, HARNESS_FILE } from './java-test-code';
 import { compiledRunner, findJUnitClass, installRunner, JUNIT_JAR, JUNIT_UNAVAILABLE, runJUnit } from './junit';
 
-/** The class to run: the public class (its file must carry its name), else the class declaring main, else Main. */
-export function javaMainClass(code: string): { fileName: string; className: string } {
-  const source = withoutComments(code);
-  const pkg = javaPackage(code);
-  const publicClass = /\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*(?:class|interface|enum|record)\s+(\w+)/.exec(source)?.[1];
-  let name = publicClass;
-  if (!name) {
-    const mainAt = source.search(/static\s+void\s+main\s*\(/);
-    const before = mainAt >= 0 ? source.slice(0, mainAt) : '';
-    name = [...before.matchAll(/\b(?:class|interface|enum|record)\s+(\w+)/g)].pop()?.[1] ?? 'Main';
-  }
-  return { fileName: `${name}.java`, className: pkg ? `${pkg}.${name}` : name };
-}
+// The main file's name is read as the student's screen reads it for the tab.
+export { javaMainClass };
 
 /** A file name written into the work folder: one plain name, no folder, nothing hidden. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.$-]{0,99}$/;
@@ -140,8 +129,12 @@ export async function gradeJava(spec: GradingSpec, slot: number, options: JavaGr
       return {
         kind: 'compile_error',
         output: truncateText(output, COMPILER_OUTPUT_KEEP_BYTES),
-        // Diagnostics carry a line and no file: those of the main file, which the editor shows.
-        diagnostics: parseJavacDiagnostics(compile.output, main.fileName),
+        // The main file's diagnostics carry no file; those of the student's further classes carry theirs (their tabs).
+        diagnostics: parseJavacDiagnostics(
+          compile.output,
+          main.fileName,
+          (spec.studentFiles ?? []).map((f) => f.name),
+        ),
       };
     }
 

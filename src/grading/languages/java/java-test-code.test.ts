@@ -218,7 +218,7 @@ public class Sum {
     ]);
   });
 
-  it('names the student’s other file in a compile error there, keeping the editor’s diagnostics for the main file', async () => {
+  it('names the student’s other file in a compile error there, its diagnostics carrying the file (its editor tab)', async () => {
     const square = { name: 'Square.java', content: 'public class Square {\n  int side\n}\n' };
     const result = await grader.grade(
       javaSpec(RECTANGLE, [codeTest('1', 'System.out.println(new Rectangle(1, 1).area());', '1')], { studentFiles: [square] }),
@@ -227,7 +227,7 @@ public class Sum {
     if (result.kind !== 'compile_error') return;
     expect(result.output).toContain('Square.java:2: error');
     expect(result.output).toContain('  int side');
-    expect(result.diagnostics).toEqual([]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ file: 'Square.java', line: 2, severity: 'error' })]);
   });
 
   it('never lets a file of the student’s replace one of the tutor’s', async () => {

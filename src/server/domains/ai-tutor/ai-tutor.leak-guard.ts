@@ -49,7 +49,8 @@ export type GuardedExercise = {
   starterCode: string;
   referenceSolution: string;
   tests: { input: string; expectedOutput: string; code?: string; hidden?: boolean }[];
-  files?: { content: string; hidden?: boolean }[];
+  /** A file the student writes (`editable`) is known as its starter; its reference version is a secret like the reference solution. */
+  files?: { content: string; hidden?: boolean; editable?: boolean; referenceContent?: string }[];
 };
 
 /** The secrets of an exercise, and what the student has of it (`studentCode`: their editor's code when they asked). */
@@ -58,7 +59,11 @@ export function exerciseSecrets(x: GuardedExercise, studentCode = ''): ExerciseS
   const visible = x.tests.filter((t) => !t.hidden);
   return {
     referenceSolution: x.referenceSolution,
-    hiddenCode: [...hidden.map((t) => t.code ?? ''), ...(x.files ?? []).filter((f) => f.hidden).map((f) => f.content)].filter(Boolean),
+    hiddenCode: [
+      ...hidden.map((t) => t.code ?? ''),
+      ...(x.files ?? []).filter((f) => f.hidden).map((f) => f.content),
+      ...(x.files ?? []).filter((f) => f.editable).map((f) => f.referenceContent ?? ''),
+    ].filter(Boolean),
     hiddenData: hidden.flatMap((t) => [t.input, t.expectedOutput]),
     known: [
       x.statement,

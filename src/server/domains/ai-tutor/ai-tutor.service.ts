@@ -253,7 +253,8 @@ export function createAiTutorService(deps: TutorServiceDeps) {
       if (!model) throw notConfigured();
       if (body.moreHelp && !body.practice) throw badRequest(AiTutorMessages.moreHelpNeedsExercise);
       // Checked before the question is stored: an exercise of another lesson is refused with nothing written.
-      const practiceAsked = body.practice && (await practice.tutorContext(auth, lessonId, body.practice.exerciseId, body.practice.code));
+      const practiceAsked =
+        body.practice && (await practice.tutorContext(auth, lessonId, body.practice.exerciseId, body.practice.code, body.practice.files));
       const userId = auth.user.id;
       const isAdmin = auth.user.role === 'admin';
       const at = now();
@@ -304,7 +305,9 @@ export function createAiTutorService(deps: TutorServiceDeps) {
       const [ctx, earlier, guard] = await Promise.all([
         lessonContext(lessonId),
         history(stored.conversationId, stored.message.seq),
-        body.practice ? guardFor(body.practice.exerciseId, body.practice.code) : null,
+        body.practice
+          ? guardFor(body.practice.exerciseId, [body.practice.code, ...body.practice.files.map((f) => f.content)].join('\n\n'))
+          : null,
       ]);
       if (practiceAsked) {
         ctx.practice = practiceAsked;

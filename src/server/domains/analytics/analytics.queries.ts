@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AnalyticsRules as R, PROGRESS_BUCKETS } from '../../../common/analytics';
+import { activeSince, type EngagementStatusKey } from '../../../common/analytics-texts';
 import type { Db } from '../../platform/db/client';
 
 /**
@@ -30,6 +31,13 @@ const DAY_MINUTES = 24 * 60;
 const day = (v: string) => sql`${v}::date`;
 /** A constant of our own, written into the SQL (a parameter would need a type PostgreSQL cannot always infer). */
 const n = (v: number) => sql.raw(String(v));
+
+/**
+ * Every approved student's engagement (active, new or inactive) by the one definition: the SQL
+ * function analytics_student_engagement over the window AnalyticsRules.activeWithinDays.
+ */
+export const engagementOf = (c: Pick<Clock, 'now'>): SQL =>
+  sql`analytics_student_engagement(${ts(activeSince(new Date(c.now)).toISOString())})`;
 
 /**
  * Per approved student (v), and per student with at least one enrollment with velocity (r):
@@ -69,20 +77,17 @@ function studentCtes(c: Clock): SQL {
       coalesce(ss.courses, 0) as courses, coalesce(ss.completed, 0) as completed,
       ss.percent_sum::float8 / ss.courses as avg_pct, ss.first_enrolled_at as first_enrolled,
       coalesce(en.lessons_left, 0) as lessons_left, coalesce(en.stalled, 0) as stalled,
-      a.last_activity_at, coalesce(${recent}, 0) as recent
-    from users u
+      eg.last_activity_at, eg.status, coalesce(${recent}, 0) as recent
+    from ${engagementOf(c)} eg
+    join users u on u.id = eg.student_id
     left join analytics_student_stats ss on ss.student_id = u.id
     left join analytics_student_activity a on a.student_id = u.id
     left join en on en.student_id = u.id
-    where u.role = 'student' and u.approval_status = 'approved'
   ),
   v as (
     select st.*, w.weeks,
       st.completed / w.weeks as pace,
-      st.recent / least(${n(recentDays / 7)}::float8, w.weeks) as recent_pace,
-      case when st.last_activity_at is null or st.last_activity_at < ${before(c, R.inactiveAfterDays * DAY_MINUTES)} then 'inactive'
-           when st.courses > 0 and st.avg_pct < ${n(R.strugglingBelowPercent)} then 'struggling'
-           else 'active' end as status
+      st.recent / least(${n(recentDays / 7)}::float8, w.weeks) as recent_pace
     from st
     cross join lateral (
       select greatest(1.0, coalesce(date_part('epoch', ${now} - st.first_enrolled), 0) / 604800.0) as weeks
@@ -112,7 +117,7 @@ export type VelocityRow = {
   courses: number;
   completed: number;
   avg_pct: number;
-  status: 'active' | 'struggling' | 'inactive';
+  status: EngagementStatusKey;
   trend: 'increasing' | 'stable' | 'decreasing';
   pace: number;
   recent_pace: number;
@@ -130,7 +135,7 @@ const velocityColumns = sql`
   round(acc::numeric, 2)::float8 as acc, risks, lessons_left, predicted, last_activity_at`;
 
 export type StudentsResult = {
-  summary: { total: number; active7: number; active: number; struggling: number; inactive: number };
+  summary: { total: number; active: number; new: number; inactive: number };
   velocity: { n: number; increasing: number; stable: number; decreasing: number; at_risk: number };
   top: VelocityRow[] | null;
   /** Over every enrollment (any student). */
@@ -138,7 +143,7 @@ export type StudentsResult = {
 };
 
 /**
- * The activity classification (active, struggling, inactive), learning velocity (counts and the
+ * The engagement of the approved students (active, new, inactive), learning velocity (counts and the
  * most at-risk students) and the enrollment totals.
  */
 export function studentsQuery(c: Clock, limit: number): SQL {
@@ -147,9 +152,8 @@ export function studentsQuery(c: Clock, limit: number): SQL {
   select
     (select json_build_object(
       'total', count(*),
-      'active7', count(*) filter (where last_activity_at >= ${before(c, R.activeWithinDays * DAY_MINUTES)}),
       'active', count(*) filter (where status = 'active'),
-      'struggling', count(*) filter (where status = 'struggling'),
+      'new', count(*) filter (where status = 'new'),
       'inactive', count(*) filter (where status = 'inactive')) from v) as summary,
     (select json_build_object(
       'n', count(*),

@@ -147,6 +147,27 @@ export function forecasts(
   ];
 }
 
+/**
+ * Top Performing Courses, ranked by how their students do rather than by how many they are: the
+ * published courses with at least one enrollment, those with enough enrollments for a verdict
+ * first (one student at 100% says less than twenty at 90%), then by completion rate, average
+ * progress, enrollments and title.
+ */
+export function rankCourses(courses: CoursesResult['courses']): CoursesResult['courses'] {
+  const rate = (c: CoursesResult['courses'][number]) => c.completed_enrollments / c.enrollments;
+  return courses
+    .filter((c) => c.is_published && c.enrollments > 0)
+    .sort(
+      (a, b) =>
+        Number(enoughForVerdict(b.enrollments)) - Number(enoughForVerdict(a.enrollments)) ||
+        rate(b) - rate(a) ||
+        (b.average_progress ?? 0) - (a.average_progress ?? 0) ||
+        b.enrollments - a.enrollments ||
+        (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
+        (a.id < b.id ? -1 : 1),
+    );
+}
+
 function learningPaths(result: CoursesResult): AnalyticsResponse['learningPathInsights'] {
   const chapters = result.chapters ?? [];
   const dropoffs = result.course_dropoffs ?? [];
@@ -265,7 +286,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
         },
         totals: {
           totalStudents: s.total,
-          activeStudents: s.active7,
+          activeStudents: s.active,
           totalCourses: t.total_courses,
           publishedCourses: t.published_courses,
           totalEnrollments: e.enrollments,
@@ -279,9 +300,8 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
           max: b.max,
           enrollments: courses.distribution[i] ?? 0,
         })),
-        studentEngagement: { total: s.total, active: share(s.active), struggling: share(s.struggling), inactive: share(s.inactive) },
-        topPerformingCourses: courses.courses
-          .filter((co) => co.is_published)
+        studentEngagement: { total: s.total, active: share(s.active), new: share(s.new), inactive: share(s.inactive) },
+        topPerformingCourses: rankCourses(courses.courses)
           .slice(0, R.topCoursesComputed)
           .map((co, i) => ({
             rank: i + 1,
@@ -348,7 +368,7 @@ export function createAnalyticsService({ db, now }: { db: Db; now: () => Date })
               passed: stats.passed,
               passRate: percentOf(stats.passed, stats.tried),
               medianSubmissionsToPass: stats.medianSubmissionsToPass,
-              hardestTest: stats.hardestTest,
+              hardestTest: stats.tried === 0 ? null : stats.hardestTest,
             };
           }),
         },

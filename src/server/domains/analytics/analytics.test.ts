@@ -7,6 +7,7 @@ import {
   course,
   DAY,
   enrollAt,
+  HOUR,
   eventAt,
   inProgressAt,
   MINUTE,
@@ -37,7 +38,7 @@ async function learner(t: AnalyticsTestApp, name: string, courseId: string, enro
   return id;
 }
 
-describe('student classification (active, struggling, inactive) and the summary cards', () => {
+describe('one definition of an active student (active, new, inactive) and the summary cards', () => {
   let t: AnalyticsTestApp;
   let body: AnalyticsResponse;
   const ids: Record<string, string> = {};
@@ -68,8 +69,14 @@ describe('student classification (active, struggling, inactive) and the summary 
       10 * DAY,
       E.lessons.slice(0, 2).map((l) => [l, DAY]),
     );
-    // Active yesterday, then unenrolled: no enrollment left, so never "struggling".
+    // Active yesterday, then unenrolled: activity is history, so still active.
     ids.unenrolled = await learner(t, 'Unenrolled', A.id, 10 * DAY, [[A.lessons[0]!, DAY]]);
+    // Two who joined today and did nothing yet: new, never "inactive". One registered and was
+    // enrolled an hour ago; the other registered long ago and was enrolled in a course today.
+    ids.joinedToday = await student(t.db, 'JoinedToday', { createdAt: t.ago(HOUR) });
+    await enrollAt(t.db, ids.joinedToday, A.id, t.ago(HOUR));
+    ids.enrolledToday = await student(t.db, 'EnrolledToday');
+    await enrollAt(t.db, ids.enrolledToday, E.id, t.ago(2 * HOUR));
     await t.db.execute(sql`delete from enrollments where student_id = ${ids.unenrolled}`);
     await t.db.execute(sql`delete from lesson_progress where student_id = ${ids.unenrolled}`);
     // Not approved: not counted anywhere.
@@ -78,37 +85,42 @@ describe('student classification (active, struggling, inactive) and the summary 
     body = await t.analytics();
   });
 
-  it('counts students active within 7 days, boundary included', () => {
+  it('counts students active within 7 days, boundary included, the same number on the card and in Student Engagement', () => {
     // at7, pct30, pct29, unenrolled (yesterday); after7 is 7 days and 1 second ago.
-    expect(body.totals.totalStudents).toBe(8);
+    expect(body.totals.totalStudents).toBe(10);
     expect(body.totals.activeStudents).toBe(4);
+    expect(body.studentEngagement.active.count).toBe(body.totals.activeStudents);
   });
 
-  it('classifies inactive after 14 days (not at exactly 14), struggling below 30% with an enrollment, else active', () => {
+  it('calls a student active, new or inactive by that one definition everywhere: the engagement card and each velocity row', () => {
     const status = (id: string) => body.learningVelocity.students.find((s) => s.student.id === id)?.status;
     expect(status(ids.at7!)).toBe('active');
-    expect(status(ids.after7!)).toBe('active');
-    expect(status(ids.at14!)).toBe('active');
+    expect(status(ids.after7!)).toBe('inactive');
+    expect(status(ids.at14!)).toBe('inactive');
     expect(status(ids.after14!)).toBe('inactive');
+    // Progress does not make a student less active: 29% yesterday is active.
     expect(status(ids.pct30!)).toBe('active');
-    expect(status(ids.pct29!)).toBe('struggling');
-    // never (no activity) is inactive; unenrolled (no enrollment, active yesterday) is active: 5 active, 1 struggling, 2 inactive.
+    expect(status(ids.pct29!)).toBe('active');
+    // Joined today: new, not "no activity for more than 14 days".
+    expect(status(ids.joinedToday!)).toBe('new');
+    expect(status(ids.enrolledToday!)).toBe('new');
+    // never (no enrollment, no activity, registered long ago) is inactive; unenrolled (active yesterday) is active.
     expect(body.studentEngagement).toEqual({
-      total: 8,
-      active: { count: 5, percent: 63 },
-      struggling: { count: 1, percent: 13 },
-      inactive: { count: 2, percent: 25 },
+      total: 10,
+      active: { count: 4, percent: 40 },
+      new: { count: 2, percent: 20 },
+      inactive: { count: 4, percent: 40 },
     });
   });
 
   it('fills the summary cards', () => {
-    // Enrollments: four at 50% (40 days ago), 30% and 29% (10 days ago): average 259 / 6 = 43.2.
+    // Enrollments: four at 50% (40 days ago), 30% and 29% (10 days ago), two at 0% (today): average 259 / 8 = 32.4.
     expect(body.totals).toMatchObject({
       totalCourses: 2,
       publishedCourses: 2,
-      totalEnrollments: 6,
-      newEnrollmentsLast30Days: 2,
-      averageProgress: 43,
+      totalEnrollments: 8,
+      newEnrollmentsLast30Days: 4,
+      averageProgress: 32,
       completedLessons: 5 * 4 + 3 + 2,
     });
     expect(
@@ -121,8 +133,8 @@ describe('student classification (active, struggling, inactive) and the summary 
         c.averageProgress,
       ]),
     ).toEqual([
-      [1, 'Algebra', 5, 10, 0, 46], // (50 * 4 + 30) / 5 = 46
-      [2, 'Seven', 1, 7, 0, 29],
+      [1, 'Algebra', 6, 10, 0, 38], // (50 * 4 + 30 + 0) / 6 = 38.3; 6 enrollments, enough for a verdict
+      [2, 'Seven', 2, 7, 0, 14], // (29 + 0) / 2 = 14.5, rounded half to even as PostgreSQL rounds a float
     ]);
   });
 
@@ -132,6 +144,46 @@ describe('student classification (active, struggling, inactive) and the summary 
       expect(other.totals).toEqual(body.totals);
       expect(other.studentEngagement).toEqual(body.studentEngagement);
     }
+  });
+});
+
+describe('Top Performing Courses', () => {
+  it('ranks by what the label says: courses with enough students first, then completion rate, then average progress', async () => {
+    const t = await analyticsApp();
+    const many = async (name: string, courseId: string, n: number, lessons: (i: number) => string[]) => {
+      for (let i = 0; i < n; i++)
+        await learner(
+          t,
+          `${name}${i}`,
+          courseId,
+          10 * DAY,
+          lessons(i).map((l) => [l, DAY]),
+        );
+    };
+    const good = await course(t.db, 'Good', [1]);
+    const better = await course(t.db, 'Better', [2]);
+    const steady = await course(t.db, 'Steady', [2]);
+    const big = await course(t.db, 'Big', [1]);
+    const tiny = await course(t.db, 'Tiny', [1]);
+    await course(t.db, 'Empty', [1]);
+    const draft = await course(t.db, 'Draft', [1], { isPublished: false });
+    // Good: 2 of 5 completed (40%). Better: 1 of 5 completed, the others half way (20%, average 60).
+    // Steady: 1 of 5 completed, the others not started (20%, average 20). Big: 6 students, none
+    // completed. Tiny: its one student completed (100%, but n = 1). Empty has no student, Draft is not published.
+    await many('G', good.id, 5, (i) => (i < 2 ? good.lessons : []));
+    await many('B', better.id, 5, (i) => (i < 1 ? better.lessons : better.lessons.slice(0, 1)));
+    await many('S', steady.id, 5, (i) => (i < 1 ? steady.lessons : []));
+    await many('Z', big.id, 6, () => []);
+    await many('T', tiny.id, 1, () => tiny.lessons);
+    await many('D', draft.id, 1, () => draft.lessons);
+    const body = await t.analytics();
+    expect(body.topPerformingCourses.map((c) => [c.rank, c.course.title, c.enrollmentCount, c.completionRate, c.averageProgress])).toEqual([
+      [1, 'Good', 5, 40, 40],
+      [2, 'Better', 5, 20, 60],
+      [3, 'Steady', 5, 20, 20],
+      [4, 'Big', 6, 0, 0],
+      [5, 'Tiny', 1, 100, 100],
+    ]);
   });
 });
 

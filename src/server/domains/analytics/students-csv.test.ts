@@ -2,7 +2,16 @@ import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, CAROL } from '@test-support/fixtures/users-and-courses';
-import { analyticsApp, completedAt, course, DAY, enrollAt, student, type AnalyticsTestApp } from '@test-support/fixtures/analytics';
+import {
+  analyticsApp,
+  completedAt,
+  course,
+  DAY,
+  enrollAt,
+  LONG_AGO,
+  student,
+  type AnalyticsTestApp,
+} from '@test-support/fixtures/analytics';
 import { safeCell, STUDENTS_CSV_COLUMNS } from './students-csv';
 
 describe('safeCell', () => {
@@ -29,8 +38,9 @@ describe('GET /api/admin/analytics/students.csv', () => {
     ];
     for (const [first, last] of names) {
       const { rows: r } = await t.db.execute<{ id: string }>(sql`
-        insert into users (email, first_name, last_name, role, approval_status)
-        values (${`${Math.random().toString(36).slice(2)}@example.com`}, ${first}, ${last}, 'student', 'approved') returning id`);
+        insert into users (email, first_name, last_name, role, approval_status, created_at)
+        values (${`${Math.random().toString(36).slice(2)}@example.com`}, ${first}, ${last}, 'student', 'approved', ${LONG_AGO.toISOString()})
+        returning id`);
       await enrollAt(t.db, r[0]!.id, C.id, t.ago(14 * DAY));
       if (first === 'Plain') for (const l of C.lessons.slice(0, 2)) await completedAt(t.db, r[0]!.id, l, t.ago(DAY));
     }

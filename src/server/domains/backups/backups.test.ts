@@ -76,7 +76,7 @@ describe("'Back Up Now' and the nightly backup", () => {
     expect(errorMessage(again)).toBe(BackupMessages.alreadyRunning);
     const seen = await overview(t, admin);
     expect(seen.runs.map((r) => r.id)).toEqual([run.id]);
-    expect(seen).toMatchObject({ schedule: { on: true, hourUtc: 3, keep: 2 }, folder: t.env.backup.dir, warning: null });
+    expect(seen).toMatchObject({ schedule: { on: true, hourUtc: 3, keep: 2 }, folder: t.env.backup.dir, bucket: null, warning: null });
   });
 
   it("the job runner takes it: an archive in BACKUP_DIR with the run's file name and size", async () => {
@@ -91,6 +91,7 @@ describe("'Back Up Now' and the nightly backup", () => {
     expect(done).toMatchObject({ status: 'succeeded', error: null });
     expect(done.file).toMatch(/^backup-\d{8}-\d{6}Z\.tar\.gz$/);
     const archive = path.join(t.env.backup.dir, done.file!);
+    expect(done.location).toBe(archive);
     expect(done.sizeBytes).toBe((await fs.stat(archive)).size);
     const entries: string[] = [];
     await tar.list({ file: archive, onReadEntry: (e) => entries.push(e.path) });
@@ -199,5 +200,41 @@ describe('the settings', () => {
     expect(() => env({ BACKUP_HOUR: '24' })).toThrow(/BACKUP_HOUR must be between 0 and 23/);
     expect(() => env({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be between 1 and 1000/);
     expect(() => env({ BACKUP_SCHEDULE: 'nightly' })).toThrow(/BACKUP_SCHEDULE must be 'on' or 'off'/);
+  });
+
+  it("BACKUP_BUCKET uses its own credentials, else the uploads' ones; half a configuration is named", () => {
+    const env = (v: Record<string, string>) => loadEnv({ NODE_ENV: 'test', DATA_DIR: '/srv/tutor', ADMIN_EMAIL: 'a@example.com', ...v });
+    const uploads = { S3_BUCKET: 'files', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'up', S3_SECRET_ACCESS_KEY: 'up-secret' };
+    expect(env({ ...uploads, BACKUP_BUCKET: 'tutor-backups' }).backup.bucket).toEqual({
+      bucket: 'tutor-backups',
+      prefix: 'backups/',
+      endpoint: 'http://minio:9000',
+      accessKeyId: 'up',
+      secretAccessKey: 'up-secret',
+      region: 'us-east-1',
+    });
+    const own = env({
+      ...uploads,
+      BACKUP_BUCKET: 'offsite',
+      BACKUP_BUCKET_PREFIX: 'school/nightly/',
+      BACKUP_S3_ACCESS_KEY_ID: 'bk',
+      BACKUP_S3_SECRET_ACCESS_KEY: 'bk-secret',
+      BACKUP_S3_REGION: 'eu-west-1',
+    }).backup.bucket;
+    expect(own).toEqual({
+      bucket: 'offsite',
+      prefix: 'school/nightly/',
+      endpoint: undefined,
+      accessKeyId: 'bk',
+      secretAccessKey: 'bk-secret',
+      region: 'eu-west-1',
+    });
+    expect(env({}).backup.bucket).toBeUndefined();
+    expect(() => env({ BACKUP_BUCKET: 'tutor-backups' })).toThrow(/BACKUP_BUCKET needs credentials/);
+    expect(() => env({ BACKUP_S3_ACCESS_KEY_ID: 'bk' })).toThrow(/BACKUP_BUCKET is required when BACKUP_S3_ACCESS_KEY_ID is set/);
+    expect(() => env({ BACKUP_BUCKET: 'b-1', BACKUP_S3_ACCESS_KEY_ID: 'bk' })).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY is required/);
+    expect(() => env({ ...uploads, BACKUP_BUCKET: 'b-1', BACKUP_BUCKET_PREFIX: 'backups' })).toThrow(/must be a key prefix ending in '\/'/);
+    expect(() => env({ ...uploads, BACKUP_BUCKET: 'b-1', BACKUP_BUCKET_PREFIX: 'a/../' })).toThrow(/must not contain '\.\.'/);
+    expect(() => env({ ...uploads, BACKUP_BUCKET: 'Not_A_Bucket' })).toThrow(/BACKUP_BUCKET must be a bucket name/);
   });
 });

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  courseProgressSummarySchema,
   dashboardResponseSchema,
   learnResponseSchema,
   progressBodySchema,
   progressResponseSchema,
   videoProgressBodySchema,
   videoProgressResponseSchema,
+  videoUnplayableBodySchema,
 } from '../../../common/learning';
-import { requireApproved } from '../../platform/http/guards';
+import { requireAdmin, requireApproved } from '../../platform/http/guards';
 import type { LearningService } from './learning.service';
 
 const tags = ['learning'];
@@ -21,7 +23,7 @@ const tags = ['learning'];
  */
 const stringify = () => (data: unknown) => JSON.stringify(data);
 
-/** The student's side: the student dashboard and the course-learning screen. */
+/** The student's side: the student dashboard and the course-learning screen; and the tutor's view of a course's progress. */
 export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }> = async (app, { learning }) => {
   app.get(
     '/api/student/dashboard',
@@ -68,6 +70,20 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
     (request) => learning.recordProgress(request.auth!, request.params.lessonId, request.body),
   );
 
+  app.get(
+    '/api/admin/courses/:courseId/progress-summary',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "The course's enrolled students and how many are mid-course (the tutor asks before turning on lessons in order)",
+        params: z.object({ courseId: z.string() }),
+        response: { 200: courseProgressSummarySchema },
+      },
+    },
+    (request) => learning.progressSummary(request.params.courseId),
+  );
+
   app.put(
     '/api/lessons/:lessonId/video-progress',
     {
@@ -81,5 +97,20 @@ export const learningRoutes: FastifyPluginAsyncZod<{ learning: LearningService }
       },
     },
     (request) => learning.recordVideoProgress(request.auth!, request.params.lessonId, request.body),
+  );
+
+  app.post(
+    '/api/lessons/:lessonId/video-unplayable',
+    {
+      onRequest: requireApproved,
+      schema: {
+        tags,
+        summary: "The student's player could not play the lesson's video (an error, or no answer): Mark Complete stops waiting for it",
+        params: z.object({ lessonId: z.string() }),
+        body: videoUnplayableBodySchema,
+        response: { 200: videoProgressResponseSchema },
+      },
+    },
+    (request) => learning.recordVideoUnplayable(request.auth!, request.params.lessonId, request.body),
   );
 };

@@ -8,12 +8,14 @@ import {
   progressPercent,
   type DashboardCourse,
   type DashboardResponse,
+  type CourseProgressSummary,
   type LearnResponse,
   type LessonStatus,
   type ProgressBody,
   type ProgressResponse,
   type VideoProgressBody,
   type VideoProgressResponse,
+  type VideoUnplayableBody,
 } from '../../../common/learning';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
@@ -142,6 +144,28 @@ const Q = {
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
   lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
   /**
+   * The course's enrolled students, and those of them mid-course: they opened or completed a lesson
+   * of it and have not completed every lesson. No row for an unknown course.
+   */
+  progressSummary: statement(
+    'progress_summary',
+    `with course as (
+       select c.id, (select count(*) from lessons l join chapters ch on ch.id = l.chapter_id where ch.course_id = c.id) as total
+       from courses c where c.id = $1
+     ), per_student as (
+       select count(lp.id) as touched, count(lp.id) filter (where lp.status = 'completed') as completed
+       from course c
+       join enrollments e on e.course_id = c.id
+       left join lesson_progress lp on lp.student_id = e.student_id
+         and lp.lesson_id in (select l.id from lessons l join chapters ch on ch.id = l.chapter_id where ch.course_id = c.id)
+       group by e.student_id
+     )
+     select count(p.touched)::int as enrolled,
+            count(p.touched) filter (where p.touched > 0 and p.completed < c.total)::int as mid_course
+     from course c left join per_student p on true
+     group by c.id, c.total`,
+  ),
+  /**
    * A video report, credited against the server's clock ($6): at most the seconds elapsed since the
    * student's previous report of this lesson, times a little slack for network delays ($8: a
    * factor, so that reports sent in a burst, with no time between them, earn nothing), a first
@@ -162,6 +186,22 @@ const Q = {
        updated_at = greatest(v.updated_at, $6::timestamptz)
      returning position_seconds, watched_seconds, duration_seconds, learning_lesson_watch_missing($1, $2) as watch_required`,
   ),
+  /**
+   * The student's player could not play the video ($4: 'error' or 'timeout'): the first such report
+   * is kept, and the watch rule no longer applies to them (decision 030). The credited seconds and
+   * their clock (updated_at) are left as they were.
+   */
+  videoUnplayable: statement(
+    'video_unplayable',
+    `insert into video_progress as v (student_id, lesson_id, updated_at, unplayable_at, unplayable_reason)
+     values ($1, $2, $3::timestamptz, $3::timestamptz, $4)
+     on conflict (student_id, lesson_id) do update set
+       unplayable_at = coalesce(v.unplayable_at, excluded.unplayable_at),
+       unplayable_reason = coalesce(v.unplayable_reason, excluded.unplayable_reason)
+     returning position_seconds, watched_seconds, duration_seconds`,
+  ),
+  /** Asked in a statement of its own after a write: a function in the write's RETURNING sees the rows as they were. */
+  watchMissing: statement('watch_missing', `select learning_lesson_watch_missing($1, $2) as watch_required`),
 };
 
 /**
@@ -366,6 +406,14 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
 
     checkLesson,
 
+    /** The tutor's view of where a course's students are (before turning on lessons in order); 404 for an unknown course. */
+    async progressSummary(courseId: string): Promise<CourseProgressSummary> {
+      if (!isUuid(courseId)) throw notFound(LearningMessages.courseNotFound);
+      const { rows } = await run<{ enrolled: number; mid_course: number }>(pool, Q.progressSummary, [courseId]);
+      if (!rows[0]) throw notFound(LearningMessages.courseNotFound);
+      return { enrolled: rows[0].enrolled, midCourse: rows[0].mid_course };
+    },
+
     /**
      * Refuses work on a lesson an earlier, uncompleted one locks (a course whose lessons must be
      * completed in order), as the progress write would: exercises and quizzes ask before grading.
@@ -412,6 +460,31 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         watchedSeconds: r.watched_seconds,
         durationSeconds: r.duration_seconds,
         watchRequired: r.watch_required,
+        preview: false,
+      };
+    },
+
+    /**
+     * The lesson's video could not be played on the student's device (the player reported an error,
+     * or never answered): kept, and Mark Complete no longer waits for the video (decision 030).
+     */
+    async recordVideoUnplayable(auth: ActiveSession, lessonId: string, body: VideoUnplayableBody): Promise<VideoProgressResponse> {
+      await checkLesson(auth, lessonId);
+      if (isPreview(auth)) return { positionSeconds: 0, watchedSeconds: 0, durationSeconds: null, watchRequired: null, preview: true };
+      const { rows: lock } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
+      if (lock[0]?.locked_by) throw lockedError(lock[0].locked_by);
+      const { rows } = await run<{ position_seconds: number; watched_seconds: number; duration_seconds: number | null }>(
+        pool,
+        Q.videoUnplayable,
+        [auth.user.id, lessonId, now().toISOString(), body.reason],
+      );
+      const { rows: missing } = await run<{ watch_required: number | null }>(pool, Q.watchMissing, [auth.user.id, lessonId]);
+      const r = rows[0]!;
+      return {
+        positionSeconds: r.position_seconds,
+        watchedSeconds: r.watched_seconds,
+        durationSeconds: r.duration_seconds,
+        watchRequired: missing[0]?.watch_required ?? null,
         preview: false,
       };
     },

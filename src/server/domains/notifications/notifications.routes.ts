@@ -5,6 +5,7 @@ import {
   notificationSettingsResponseSchema,
   nudgeBodySchema,
   nudgeResponseSchema,
+  testMailResponseSchema,
   unsubscribeResponseSchema,
 } from '../../../common/notifications';
 import { requireAdmin } from '../../platform/http/guards';
@@ -59,6 +60,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       },
     },
     async (request) => notifications.nudge(request.body.studentIds),
+  );
+
+  app.post(
+    '/api/admin/notifications/test-mail',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "Send a test e-mail to the signed-in tutor through the outbox, and say where it goes (a mail server, or the server's log)",
+        response: { 200: testMailResponseSchema },
+      },
+    },
+    async (request) => notifications.sendTestMail(request.auth!.user),
   );
 
   // The opt-out needs no sign-in: the link's keyed hash names the student. GET only reads, so a

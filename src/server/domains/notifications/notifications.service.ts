@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { activeSince } from '../../../common/analytics-texts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   INACTIVE_AFTER_DAYS,
+  type MailTransport,
   type NotificationSettings,
   type NudgeResponse,
+  type TestMailResponse,
 } from '../../../common/notifications';
+import { NotificationMessages } from '../../../common/notifications-texts';
 import type { Db } from '../../platform/db/client';
 import { notificationSettings, reminderState } from '../../platform/db/schema/index';
 import type { Queryable } from '../../platform/db/transaction';
@@ -14,6 +18,7 @@ import {
   enrollmentMail,
   registrationDigestMail,
   reminderMail,
+  testMail,
   weeklySummaryMail,
   type MailContext,
 } from '../../platform/mail/templates/notifications';
@@ -87,9 +92,16 @@ export async function scheduleRegistrationDigest(on: Queryable): Promise<void> {
 
 type InactiveStudent = { id: string; email: string; first_name: string; last_name: string; last_active: Date | string | null };
 
-export type NotificationsServiceDeps = { db: Db; ctx: MailContext; secret: string; now: () => Date };
+export type NotificationsServiceDeps = {
+  db: Db;
+  ctx: MailContext;
+  secret: string;
+  now: () => Date;
+  /** How mail leaves this server: the outbox and 'Send Test E-mail' say so when it only goes to the log. */
+  mailTransport: MailTransport;
+};
 
-export function createNotificationsService({ db, ctx, secret, now }: NotificationsServiceDeps) {
+export function createNotificationsService({ db, ctx, secret, now, mailTransport }: NotificationsServiceDeps) {
   const mac = (userId: string) => crypto.createHmac('sha256', secret).update(`reminders-unsubscribe:${userId}`).digest('base64url');
 
   /** The student's own opt-out link: their id, then a keyed hash of it, so it needs no sign-in and fits no one else. */
@@ -106,9 +118,10 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
   }
 
   /**
-   * Approved students enrolled in a course they have not finished, with no activity for a week
-   * (nothing learned, no sign-in, no enrollment), who have not turned reminders off and had none
-   * this week. `ids` narrows them to a list (the tutor's nudge), where inactivity is not asked.
+   * Approved students enrolled in a course they have not finished who are inactive by the one
+   * definition the analytics page uses (analytics_student_engagement: nothing done in a lesson for
+   * a week, and not newly joined or enrolled), who have not turned reminders off and had none this
+   * week. `ids` narrows them to a list (the tutor's nudge), where inactivity is not asked.
    */
   async function remindable(on: Queryable, at: Date, ids?: string[]): Promise<InactiveStudent[]> {
     const since = new Date(at.getTime() - INACTIVE_AFTER_DAYS * DAY_MS);
@@ -118,16 +131,13 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
           sql`, `,
         )})`
       : sql`true`;
-    const inactive = ids ? sql`true` : sql`coalesce(act.last_active, '-infinity') < ${since.toISOString()}::timestamptz`;
+    const inactive = ids ? sql`true` : sql`eg.status = 'inactive'`;
     const { rows } = await on.execute<InactiveStudent>(sql`
-      select u.id, u.email, u.first_name, u.last_name, act.last_active
-      from users u
+      select u.id, u.email, u.first_name, u.last_name, eg.last_activity_at as last_active
+      from analytics_student_engagement(${activeSince(at).toISOString()}::timestamptz) eg
+      join users u on u.id = eg.student_id
       left join reminder_state r on r.user_id = u.id
-      cross join lateral (
-        select greatest(a.last_activity_at, u.last_login_at, (select max(e.enrolled_at) from enrollments e where e.student_id = u.id)) as last_active
-        from (select 1) one left join analytics_student_activity a on a.student_id = u.id
-      ) act
-      where u.role = 'student' and u.approval_status = 'approved' and ${chosen}
+      where ${chosen}
         and r.unsubscribed_at is null
         and (r.last_reminded_at is null or r.last_reminded_at < ${since.toISOString()}::timestamptz)
         and ${inactive}
@@ -170,7 +180,16 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
     unsubscribeToken,
 
     async settings() {
-      return { settings: await loadSettings(db), outbox: await outboxFigures(db) };
+      return { settings: await loadSettings(db), outbox: { ...(await outboxFigures(db)), transport: mailTransport } };
+    },
+
+    /**
+     * 'Send Test E-mail': one message to the signed-in tutor, through the outbox like every other
+     * (so it proves the whole way: queue, sender, mail server), and where it went in words.
+     */
+    async sendTestMail(tutor: { id: string; email: string }): Promise<TestMailResponse> {
+      await db.transaction((tx) => queueMail(tx, { kind: 'test-mail', userId: tutor.id, to: tutor.email, ...testMail(ctx) }));
+      return { to: tutor.email, transport: mailTransport, message: NotificationMessages.testMailQueued(tutor.email, mailTransport) };
     },
 
     async updateSettings(next: NotificationSettings) {
@@ -301,25 +320,23 @@ export function createNotificationsService({ db, ctx, secret, now }: Notificatio
           select trim(u.first_name || ' ' || u.last_name) as name, c.title as course
           from certificates ce join users u on u.id = ce.student_id join courses c on c.id = ce.course_id
           where ce.issued_at > ${since}::timestamptz order by ce.issued_at`);
-        // At risk: every inactive student, reminded or not, and whether or not they turned reminders off.
+        // At risk: every student with an unfinished course who is inactive by the analytics page's
+        // definition (analytics_student_engagement), reminded or not, whether or not they turned reminders off.
         const { rows: atRisk } = await tx.execute<{ name: string; last_active: Date | string | null }>(sql`
-          select trim(u.first_name || ' ' || u.last_name) as name,
-            greatest(a.last_activity_at, u.last_login_at, (select max(e.enrolled_at) from enrollments e where e.student_id = u.id)) as last_active
-          from users u left join analytics_student_activity a on a.student_id = u.id
-          where u.role = 'student' and u.approval_status = 'approved'
+          select trim(u.first_name || ' ' || u.last_name) as name, eg.last_activity_at as last_active
+          from analytics_student_engagement(${activeSince(at).toISOString()}::timestamptz) eg
+          join users u on u.id = eg.student_id
+          where eg.status = 'inactive'
             and exists (select 1 from enrollments e cross join lateral learning_course_counts(u.id, e.course_id) k
                         where e.student_id = u.id and k.total > 0 and k.completed < k.total)
-          order by last_active nulls first`);
-        const weekAgo = at.getTime() - INACTIVE_AFTER_DAYS * DAY_MS;
+          order by last_active nulls first, u.last_name, u.first_name`);
         const summary = {
           newStudents: newStudents.map((s) => s.name),
           completions,
-          atRisk: atRisk
-            .filter((s) => s.last_active === null || new Date(s.last_active).getTime() < weekAgo)
-            .map((s) => ({
-              name: s.name,
-              days: s.last_active === null ? null : Math.floor((at.getTime() - new Date(s.last_active).getTime()) / DAY_MS),
-            })),
+          atRisk: atRisk.map((s) => ({
+            name: s.name,
+            days: s.last_active === null ? null : Math.floor((at.getTime() - new Date(s.last_active).getTime()) / DAY_MS),
+          })),
         };
         const mail = weeklySummaryMail(ctx, summary);
         // One summary per week, however many instances run the job.

@@ -12,6 +12,8 @@ import { readMailbox } from '@test-support/mailbox';
 import { startSmtpSink } from '@test-support/smtp-sink';
 import { startBackgroundJobs } from '../../background-jobs';
 import { queueMail } from '../../platform/mail/outbox';
+import { NotificationMessages } from '../../../common/notifications-texts';
+import { createNotificationsService } from './notifications.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.now();
@@ -125,6 +127,28 @@ describe('the mail outbox', () => {
   }, 60_000);
 });
 
+describe("'Send Test E-mail' and where mail goes", () => {
+  it('sends the tutor a test message through the outbox and says it only goes to the log without a mail server', async () => {
+    admin = await t.signIn(ADMIN);
+    const settings = await t.app.inject({ method: 'GET', url: '/api/admin/notification-settings', headers: { cookie: admin } });
+    // The test app prints mail (MAIL_TRANSPORT=console): the outbox says so instead of counting it as sent.
+    expect(settings.json().outbox.transport).toBe('console');
+    const sent = await t.app.inject({ method: 'POST', url: '/api/admin/notifications/test-mail', headers: { cookie: admin } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ to: ADMIN, transport: 'console', message: NotificationMessages.testMailQueued(ADMIN, 'console') });
+    expect(sent.json().message).toMatch(/printed in the server's log, not sent/);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'test-mail'));
+    expect(rows.map((r) => [r.recipient, r.subject])).toEqual([[ADMIN, expect.stringMatching(/^Test e-mail from /)]]);
+
+    // With a mail server, the same answer says it leaves through it.
+    const { db, ctx } = { db: t.db, ctx: { appName: 'Tutor', appUrl: 'http://localhost' } };
+    const smtp = createNotificationsService({ db, ctx, secret: 'x', now: () => new Date(clock), mailTransport: 'smtp' });
+    expect((await smtp.settings()).outbox.transport).toBe('smtp');
+    const viaSmtp = await smtp.sendTestMail({ id: rows[0]!.userId!, email: ADMIN });
+    expect(viaSmtp.message).toMatch(/through your mail server/);
+  });
+});
+
 describe('notifications', () => {
   it('tells the tutor of registrations in one digest an hour at most', async () => {
     const { notifications } = t.app.services;
@@ -167,19 +191,29 @@ describe('notifications', () => {
 
   it('reminds an inactive student at most once a week, and a one-click link turns it off without sign-in', async () => {
     const { notifications } = t.app.services;
-    const { course } = await seedCourse(t.db, {
+    const { course, lessonIds } = await seedCourse(t.db, {
       title: 'Java Basics',
       chapters: [{ title: 'One', lessons: [{ title: 'A' }, { title: 'B' }] }],
     });
-    const idle = await createUser(t.db, 'idle@example.com', { firstName: 'Idle' });
-    const busy = await createUser(t.db, 'busy@example.com', { firstName: 'Busy', lastLoginAt: new Date(clock) });
+    // Inactive is the analytics page's one definition: nothing done in a lesson for a week, and not
+    // newly joined. Idle and Busy joined 8 days ago; Busy opened a lesson today, Fresh joined today.
+    const joined = new Date(clock - 8 * DAY);
+    const idle = await createUser(t.db, 'idle@example.com', { firstName: 'Idle', createdAt: joined });
+    const busy = await createUser(t.db, 'busy@example.com', { firstName: 'Busy', createdAt: joined });
+    const fresh = await createUser(t.db, 'fresh@example.com', { firstName: 'Fresh' });
     await t.db.insert(enrollments).values([
-      { studentId: idle.id, courseId: course.id, enrolledAt: new Date(clock - 8 * DAY) },
-      { studentId: busy.id, courseId: course.id, enrolledAt: new Date(clock - 8 * DAY) },
+      { studentId: idle.id, courseId: course.id, enrolledAt: joined },
+      { studentId: busy.id, courseId: course.id, enrolledAt: joined },
+      { studentId: fresh.id, courseId: course.id, enrolledAt: new Date(clock) },
     ]);
-    // Only these two students' reminders: other tests' students (and the demo data) are left out.
+    // A sign-in alone is not learning: only what is done in a lesson makes a student active.
+    await t.db.execute(sql`update users set last_login_at = ${new Date(clock).toISOString()} where id = ${idle.id}`);
+    await t.db.execute(sql`
+      insert into learning_events (student_id, lesson_id, type, occurred_at)
+      values (${busy.id}, ${lessonIds[0]![0]!}, 'lesson_opened', ${new Date(clock).toISOString()})`);
+    // Only these students' reminders: other tests' students (and the demo data) are left out.
     const reminders = async () =>
-      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'reminder'))).filter((m) => /^(idle|busy)@/.test(m.recipient));
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'reminder'))).filter((m) => /^(idle|busy|fresh)@/.test(m.recipient));
     const remind = async () => {
       const before = (await reminders()).length;
       await notifications.sendInactivityReminders();
@@ -198,8 +232,8 @@ describe('notifications', () => {
     // Not again the same week.
     expect(await remind()).toEqual([]);
     clock += 8 * DAY;
-    // A week on, both are inactive.
-    expect(await remind()).toEqual(['busy@example.com', 'idle@example.com']);
+    // A week on, all three are inactive.
+    expect(await remind()).toEqual(['busy@example.com', 'fresh@example.com', 'idle@example.com']);
 
     const token = first!.unsubscribeUrl!.split('/unsubscribe/')[1]!;
     // Reading the link changes nothing (mail scanners follow links).
@@ -217,7 +251,7 @@ describe('notifications', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ firstName: 'Idle', unsubscribed: true });
     clock += 8 * DAY;
-    expect(await remind()).toEqual(['busy@example.com']);
+    expect(await remind()).toEqual(['busy@example.com', 'fresh@example.com']);
 
     // The tutor's nudge: unknown ids refuse the whole action; the unsubscribed and the just-reminded are skipped.
     admin = await t.signIn(ADMIN); // the earlier session ended while the clock moved on
@@ -239,10 +273,22 @@ describe('notifications', () => {
 
   it('the weekly summary goes once a week and each kind can be turned off', async () => {
     const { notifications } = t.app.services;
+    // Joined today with a course to do: new, not at risk (the analytics page's one definition).
+    const newbie = await createUser(t.db, 'newbie@example.com', { firstName: 'Newbie', createdAt: new Date(clock) });
+    const { course: newbieCourse } = await seedCourse(t.db, {
+      title: 'Newbie Course',
+      chapters: [{ title: 'One', lessons: [{ title: 'A' }] }],
+    });
+    await t.db.insert(enrollments).values({ studentId: newbie.id, courseId: newbieCourse.id, enrolledAt: new Date(clock) });
     expect(await notifications.sendWeeklySummary()).toBe(true);
     expect(await notifications.sendWeeklySummary()).toBe(false);
     const [summary] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'weekly-summary'));
     expect(summary!.textBody).toMatch(/New students \(\d+\)[\s\S]*Course completions[\s\S]*At risk/);
+    // The reminders' students, 16 days on: Busy last opened a lesson 16 days ago, Idle and Fresh never did.
+    const atRisk = summary!.textBody.split('At risk: nothing done in a lesson for a week or more')[1]!;
+    expect(atRisk).toContain('Busy User: inactive for 16 days');
+    expect(atRisk).toContain('Idle User: nothing done in a lesson yet');
+    expect(atRisk).not.toContain('Newbie');
 
     admin = await t.signIn(ADMIN);
     const settings = await t.app.inject({ method: 'GET', url: '/api/admin/notification-settings', headers: { cookie: admin } });

@@ -90,7 +90,9 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
               name: t.name || null,
               points: t.points,
             })),
-      files: input.files.map((f) => ({ name: f.name, content: f.content })),
+      files: input.files.filter((f) => !f.editable).map((f) => ({ name: f.name, content: f.content })),
+      // The files the student writes are checked in their reference versions, beside the reference solution.
+      studentFiles: input.files.filter((f) => f.editable).map((f) => ({ name: f.name, content: f.referenceContent })),
       mode: input.mode,
       image: input.referenceImage,
     };
@@ -137,9 +139,18 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
       );
     await tx.delete(exerciseFiles).where(eq(exerciseFiles.exerciseId, exerciseId));
     if (input.files.length)
-      await tx
-        .insert(exerciseFiles)
-        .values(input.files.map((f, i) => ({ exerciseId, position: i + 1, name: f.name, content: f.content, hidden: f.hidden })));
+      await tx.insert(exerciseFiles).values(
+        input.files.map((f, i) => ({
+          exerciseId,
+          position: i + 1,
+          name: f.name,
+          content: f.content,
+          hidden: f.hidden,
+          editable: f.editable,
+          // Only a file the student writes has a reference version.
+          referenceContent: f.editable ? f.referenceContent : '',
+        })),
+      );
   }
 
   const columns = (input: ExerciseInputParsed) => ({
@@ -285,6 +296,7 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
         studentId,
         name: `${student.firstName} ${student.lastName}`.trim(),
         code: draftNewer ? draft.code : (last?.code ?? ''),
+        files: (draftNewer ? draft.studentFiles : last?.student_files) ?? [],
         source: draftNewer ? 'draft' : last ? 'submission' : 'none',
         latestSubmission: last ? submissionOfRow(last) : null,
       };

@@ -76,14 +76,20 @@ export function toAdminExercise(x: ExerciseRow, tests: TestRow[], files: FileRow
       points: t.points,
     })),
     limits: limitsOf(x),
-    files: files.map((f) => ({ name: f.name, content: f.content, hidden: f.hidden })),
+    files: files.map((f) => ({
+      name: f.name,
+      content: f.content,
+      hidden: f.hidden,
+      editable: f.editable,
+      referenceContent: f.referenceContent,
+    })),
     mode: x.gradingMode as GradingModeName,
     updatedAt: x.updatedAt.toISOString(),
   };
 }
 
 /** The columns every answer about a submission needs, with its place in the queue while queued. */
-export const SUBMISSION_COLUMNS = `s.id, s.exercise_id, s.purpose, s.preview, s.code, s.status, s.verdict, s.passed_count, s.total_count,
+export const SUBMISSION_COLUMNS = `s.id, s.exercise_id, s.purpose, s.preview, s.code, s.student_files, s.status, s.verdict, s.passed_count, s.total_count,
   s.results, s.compile_output, s.diagnostics, s.summary, s.lesson_completed, s.course_just_completed, s.created_at, s.finished_at,
   case when s.status = 'queued' then (
     select count(*)::int from exercise_submissions q where q.status = 'queued' and q.created_at <= s.created_at
@@ -133,6 +139,8 @@ export async function enqueueSubmission(
     purpose: 'run' | 'submit' | 'reference';
     preview: boolean;
     code: string;
+    /** The student's further files (Java), stored with the submission to be shown again; none for one file. */
+    studentFiles?: { name: string; content: string }[];
     spec: SubmissionSpec;
   },
   /** The submitter's rate, checked under a per-user lock so that requests sent together are counted one by one. */
@@ -170,9 +178,18 @@ export async function enqueueSubmission(
       }
     }
     const { rows } = await client.query<{ id: string }>(
-      `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, spec)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [s.exerciseId, s.lessonId, s.userId, s.purpose, s.preview, s.code, JSON.stringify(s.spec)],
+      `insert into exercise_submissions (exercise_id, lesson_id, user_id, purpose, preview, code, student_files, spec)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [
+        s.exerciseId,
+        s.lessonId,
+        s.userId,
+        s.purpose,
+        s.preview,
+        s.code,
+        s.studentFiles?.length ? JSON.stringify(s.studentFiles) : null,
+        JSON.stringify(s.spec),
+      ],
     );
     const id = rows[0]!.id;
     const delayMs = rate?.gradingSecondsPerMinute === undefined ? 0 : await gradingDelayMs(client, s.userId, rate.gradingSecondsPerMinute);
@@ -292,6 +309,10 @@ export type ExerciseFigureRow = {
   hardest_position: number | null;
   hardest_hidden: boolean | null;
   hardest_failures: number | null;
+  /** What the tutor wrote for that test (cut to 200 characters), to name it by; null when the test is gone since. */
+  hardest_name: string | null;
+  hardest_input: string | null;
+  hardest_code: string | null;
 };
 
 /**
@@ -324,13 +345,15 @@ export async function exerciseFigures(pool: pg.Pool, exerciseIds: string[] | nul
      )
      select x.id, x.title, x.language, l.id as lesson_id, l.title as lesson_title, c.id as course_id, c.title as course_title,
             coalesce(p.tried, 0) as tried, coalesce(p.passed, 0) as passed, p.median,
-            f.position as hardest_position, f.hidden as hardest_hidden, f.failures as hardest_failures
+            f.position as hardest_position, f.hidden as hardest_hidden, f.failures as hardest_failures,
+            left(t.name, 200) as hardest_name, left(t.input, 200) as hardest_input, left(t.code, 200) as hardest_code
        from exercises x
        join lessons l on l.id = x.lesson_id
        join chapters ch on ch.id = l.chapter_id
        join courses c on c.id = ch.course_id
        left join per_exercise p on p.exercise_id = x.id
        left join failures f on f.exercise_id = x.id and f.rank = 1
+       left join exercise_tests t on t.exercise_id = x.id and t.position = f.position
       where $1::uuid[] is null or x.id = any($1::uuid[])
       order by c.title, c.id, ch.position, l.position, x.position`,
     [exerciseIds],
@@ -348,7 +371,14 @@ export const exerciseStatsOf = (r: ExerciseFigureRow): ExerciseStats => ({
   hardestTest:
     r.hardest_position === null
       ? null
-      : { position: r.hardest_position, hidden: r.hardest_hidden ?? false, failures: r.hardest_failures ?? 0 },
+      : {
+          position: r.hardest_position,
+          hidden: r.hardest_hidden ?? false,
+          failures: r.hardest_failures ?? 0,
+          name: r.hardest_name ?? '',
+          input: r.hardest_input ?? '',
+          code: r.hardest_code ?? '',
+        },
 });
 
 /** How long runs, previews and reference checks are kept; submissions stay, they are the figures' source. */

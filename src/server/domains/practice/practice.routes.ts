@@ -208,7 +208,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{
         response: { 200: draftResponseSchema },
       },
     },
-    async (request) => practice.saveDraft(request.auth!, request.params.exerciseId, request.body.code),
+    async (request) => practice.saveDraft(request.auth!, request.params.exerciseId, request.body.code, request.body.files),
   );
 
   app.post(

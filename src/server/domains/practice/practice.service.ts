@@ -7,8 +7,9 @@ import {
   type ExerciseLanguage,
   type LessonExercisesResponse,
   type StudentExercise,
+  type StudentFile,
   type Submission,
-  type SubmissionBody,
+  type SubmissionBodyParsed,
 } from '../../../common/practice';
 import type { Db } from '../../platform/db/client';
 import { exerciseDrafts } from '../../platform/db/schema/index';
@@ -18,10 +19,12 @@ import type { ActiveSession } from '../../platform/http/guards';
 import { isPreview, type LearningService } from '../learning';
 import type { PracticeContext } from '../ai-tutor';
 import type { LanguageSupport } from '../../../grading/contract';
+import { filesAsText, javaMainClass } from '../../../common/java-source';
 import { describeResult, resultOfRow, submissionOfRow } from './submission-view';
 import {
   enqueueSubmission,
   latestSubmissions,
+  type FileRow,
   limitsOf,
   loadExercises,
   passedExerciseIds,
@@ -29,6 +32,22 @@ import {
   specTests,
 } from './practice.queries';
 import type { SubmissionWaiter } from './submission-waiter';
+
+/**
+ * The student's further files as the exercise names them, in its order: a submission sends each exactly once
+ * (`exact`), a draft any of them at most once. Anything else is refused, naming the files the exercise takes.
+ */
+export function studentFilesOf(expected: readonly string[], sent: readonly StudentFile[], exact: boolean): StudentFile[] {
+  const names = sent.map((f) => f.name);
+  const unknown = names.some((n) => !expected.includes(n));
+  const repeated = new Set(names).size !== names.length;
+  if (unknown || repeated || (exact && names.length !== expected.length))
+    throw badRequest(PracticeMessages.studentFilesExpected([...expected]));
+  return expected.flatMap((name) => sent.filter((f) => f.name === name).map((f) => ({ name, content: f.content })));
+}
+
+/** The names of the files an exercise's student writes beside their main file, in the tutor's order. */
+const studentFileNames = (files: FileRow[]) => files.filter((f) => f.editable).map((f) => f.name);
 
 export type PracticeLimits = {
   /** Submissions (runs included) a student may send in a minute. */
@@ -117,10 +136,12 @@ export function createPracticeService(deps: {
               points: t.points,
             })),
           hiddenTestCount: tests.filter((t) => t.hidden).length,
-          // A hidden file (a test harness, a grader's helper) never leaves the server.
-          files: files.filter((f) => !f.hidden).map((f) => ({ name: f.name, content: f.content })),
+          // A hidden file (a test harness, a grader's helper) never leaves the server; a file the student writes goes
+          // as its starter, never as its reference version.
+          files: files.filter((f) => !f.hidden && !f.editable).map((f) => ({ name: f.name, content: f.content })),
+          studentFiles: files.filter((f) => f.editable).map((f) => ({ name: f.name, starterCode: f.content })),
           mode: x.gradingMode as GradingModeName,
-          draft: draft ? { code: draft.code, savedAt: draft.updatedAt.toISOString() } : null,
+          draft: draft ? { code: draft.code, files: draft.studentFiles ?? [], savedAt: draft.updatedAt.toISOString() } : null,
           passed: passed.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
           latestSubmission: last ? submissionOfRow(last) : null,
           runnable: await runnable(x.language),
@@ -129,19 +150,25 @@ export function createPracticeService(deps: {
       return { exercises, preview };
     },
 
-    async saveDraft(auth: ActiveSession, exerciseId: string, code: string) {
-      await exerciseFor(auth, exerciseId);
+    async saveDraft(auth: ActiveSession, exerciseId: string, code: string, sentFiles: StudentFile[] = []) {
+      const { files } = await exerciseFor(auth, exerciseId);
+      const kept = studentFilesOf(studentFileNames(files), sentFiles, false);
       if (isPreview(auth)) return { saved: false, savedAt: null };
       const at = now();
+      const studentFiles = kept.length ? kept : null;
       await db
         .insert(exerciseDrafts)
-        .values({ studentId: auth.user.id, exerciseId, code, updatedAt: at })
-        .onConflictDoUpdate({ target: [exerciseDrafts.studentId, exerciseDrafts.exerciseId], set: { code, updatedAt: at } });
+        .values({ studentId: auth.user.id, exerciseId, code, studentFiles, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [exerciseDrafts.studentId, exerciseDrafts.exerciseId],
+          set: { code, studentFiles, updatedAt: at },
+        });
       return { saved: true, savedAt: at.toISOString() };
     },
 
-    async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBody): Promise<Submission> {
+    async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBodyParsed): Promise<Submission> {
       const { exercise: x, tests, files } = await exerciseFor(auth, exerciseId);
+      const studentFiles = studentFilesOf(studentFileNames(files), body.files, true);
       if (body.mode === 'submit') await learning.assertUnlocked(auth, x.lessonId);
       const preview = isPreview(auth);
       if (x.language === 'webgl') {
@@ -174,13 +201,16 @@ export function createPracticeService(deps: {
           purpose: body.mode,
           preview,
           code: body.code,
+          studentFiles,
           spec: {
             language: x.language,
             code: body.code,
             limits: limitsOf(x),
             tests: chosen,
             image: body.image,
-            files: files.map((f) => ({ name: f.name, content: f.content })),
+            // The tutor's files; those the student writes come from the student, never in their reference versions.
+            files: files.filter((f) => !f.editable).map((f) => ({ name: f.name, content: f.content })),
+            ...(studentFiles.length ? { studentFiles } : {}),
             mode: x.gradingMode as GradingModeName,
           },
         },
@@ -197,16 +227,24 @@ export function createPracticeService(deps: {
      * The exercise as the AI tutor may see it when the student asks about it: what the student sees
      * (statement, their code, their latest results as shown to them), and nothing more.
      */
-    async tutorContext(auth: ActiveSession, lessonId: string, exerciseId: string, code: string): Promise<PracticeContext> {
-      const { exercise: x } = await exerciseFor(auth, exerciseId);
+    async tutorContext(
+      auth: ActiveSession,
+      lessonId: string,
+      exerciseId: string,
+      code: string,
+      sentFiles: StudentFile[] = [],
+    ): Promise<PracticeContext> {
+      const { exercise: x, files } = await exerciseFor(auth, exerciseId);
       if (x.lessonId !== lessonId) throw notFound(PracticeMessages.exerciseNotFound);
+      // The student's further files as their editor holds them (those the exercise names), each under its name.
+      const studentFiles = studentFilesOf(studentFileNames(files), sentFiles, false);
       const last = (await latestSubmissions(pool, auth.user.id, [x.id])).get(x.id);
       const result = last ? resultOfRow(last) : null;
       return {
         title: x.title,
         language: LANGUAGE_LABELS[x.language],
         statement: x.statement,
-        code,
+        code: studentFiles.length ? filesAsText([{ name: javaMainClass(code).fileName, content: code }, ...studentFiles]) : code,
         results: result && describeResult(last!.purpose === 'run' ? 'Run' : 'Submit', result),
       };
     },

@@ -48,6 +48,7 @@ function entryOfRow(r: HistoryRow): SubmissionHistoryEntry {
     exercise_id: null,
     preview: false,
     code: '',
+    student_files: null,
     results: r.tests.map((t) => ({ ...t, points: t.points ?? undefined }) as TestOutcome),
     compile_output: null,
     diagnostics: null,

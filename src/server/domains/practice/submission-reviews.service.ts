@@ -11,7 +11,7 @@ import {
   type TutorReview,
   type UnseenFeedbackResponse,
 } from '../../../common/reviews';
-import { matchingLine, normaliseCode } from '../../../common/same-code';
+import { matchingLine, normaliseSubmission } from '../../../common/same-code';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/transaction';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
@@ -37,6 +37,7 @@ type Reviewable = {
   course_id: string;
   exercise_title: string;
   code: string;
+  student_files: { name: string; content: string }[] | null;
 };
 
 type ReviewRow = {
@@ -72,7 +73,7 @@ export function createSubmissionReviewsService({ db, notify }: { db: Db; notify:
     const [row] = await rows<Reviewable & { ok: boolean }>(
       on,
       sql`select s.id, s.user_id as student_id, s.exercise_id, s.lesson_id, ch.course_id, x.title as exercise_title, s.code,
-                 (${REVIEWABLE}) as ok
+                 s.student_files, (${REVIEWABLE}) as ok
             from exercise_submissions s
             left join exercises x on x.id = s.exercise_id
             left join lessons l on l.id = s.lesson_id
@@ -143,18 +144,27 @@ export function createSubmissionReviewsService({ db, notify }: { db: Db; notify:
     });
   }
 
-  /** The other students whose latest graded attempt at the exercise is the same code as this submission, once normalised. */
+  /**
+   * The other students whose latest graded attempt at the exercise is the same code as this submission, once normalised:
+   * every file of it, when the student writes several.
+   */
   async function sameCode(on: Queryable, s: Reviewable) {
-    const latest = await rows<{ id: string; student_id: string; name: string; code: string }>(
+    const latest = await rows<{
+      id: string;
+      student_id: string;
+      name: string;
+      code: string;
+      student_files: { name: string; content: string }[] | null;
+    }>(
       on,
-      sql`select distinct on (s.user_id) s.id, s.user_id as student_id, s.code,
+      sql`select distinct on (s.user_id) s.id, s.user_id as student_id, s.code, s.student_files,
                  trim(u.first_name || ' ' || u.last_name) as name
             from exercise_submissions s join users u on u.id = s.user_id
            where s.exercise_id = ${s.exercise_id} and s.user_id <> ${s.student_id} and ${REVIEWABLE}
            order by s.user_id, s.created_at desc, s.id desc`,
     );
-    const own = normaliseCode(s.code);
-    return latest.filter((r) => normaliseCode(r.code) === own).sort((a, b) => a.name.localeCompare(b.name));
+    const own = normaliseSubmission(s.code, s.student_files);
+    return latest.filter((r) => normaliseSubmission(r.code, r.student_files) === own).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   return {
@@ -302,6 +312,7 @@ export function createSubmissionReviewsService({ db, notify }: { db: Db; notify:
         submission_id: string;
         purpose: 'run' | 'submit';
         code: string;
+        student_files: { name: string; content: string }[] | null;
         submitted_at: Date;
         overall_comment: string;
         sent_at: Date;
@@ -309,7 +320,7 @@ export function createSubmissionReviewsService({ db, notify }: { db: Db; notify:
         comments: { id: string; line: number; body: string; created_at: string }[];
       }>(
         db,
-        sql`select r.id, r.exercise_id, r.submission_id, s.purpose, s.code, s.created_at as submitted_at, r.overall_comment,
+        sql`select r.id, r.exercise_id, r.submission_id, s.purpose, s.code, s.student_files, s.created_at as submitted_at, r.overall_comment,
                    r.sent_at, r.seen_at,
                    coalesce((select jsonb_agg(jsonb_build_object('id', c.id, 'line', c.line, 'body', c.body, 'created_at', c.created_at)
                                               order by c.line, c.created_at, c.id)
@@ -325,6 +336,7 @@ export function createSubmissionReviewsService({ db, notify }: { db: Db; notify:
           submissionId: r.submission_id,
           mode: r.purpose,
           code: r.code,
+          files: r.student_files ?? [],
           submittedAt: iso(r.submitted_at)!,
           overallComment: r.overall_comment,
           sentAt: iso(r.sent_at)!,

@@ -24,6 +24,7 @@ const row = (tests: TestOutcome[]): SubmissionRow => ({
   purpose: 'submit',
   preview: false,
   code: '',
+  student_files: null,
   status: 'done',
   verdict: 'passed',
   passed_count: 1,

@@ -18,6 +18,8 @@ export type SubmissionRow = {
   purpose: 'run' | 'submit' | 'reference';
   preview: boolean;
   code: string;
+  /** The student's further files (Java); null for one file. */
+  student_files: { name: string; content: string }[] | null;
   status: 'queued' | 'running' | 'done';
   verdict: Verdict | null;
   passed_count: number;
@@ -75,6 +77,7 @@ export function submissionOfRow(r: SubmissionRow): Submission {
     ...timesOf(r),
     result: resultOfRow(r),
     code: r.code,
+    files: r.student_files ?? [],
     lessonCompleted: r.lesson_completed,
     courseJustCompleted: r.course_just_completed,
     preview: r.preview,

@@ -105,6 +105,76 @@ describe('lessons in order', () => {
   });
 });
 
+describe('turning lessons in order on after students have progress', () => {
+  let course: Awaited<ReturnType<typeof seedCourse>>;
+  let ids: string[];
+
+  beforeAll(async () => {
+    course = await seedCourse(t.db, {
+      chapters: [
+        { title: 'One', lessons: [{ title: 'Pointers' }, { title: 'Arrays' }] },
+        { title: 'Two', lessons: [{ title: 'Structs' }, { title: 'Unions' }] },
+      ],
+    });
+    ids = course.lessonIds.flat();
+  });
+
+  const summary = async (cookie = admin, courseId = course.course.id) =>
+    inject('GET', `/api/admin/courses/${courseId}/progress-summary`, cookie);
+
+  it('tells the tutor how many students are mid-course, and keeps what a student completed open', async () => {
+    // Ahead of their first gap: "Pointers" and "Structs" completed, "Arrays" not.
+    const ahead = await student(course.course.id);
+    for (const lesson of [ids[0]!, ids[2]!]) expect((await complete(ahead.cookie, lesson)).statusCode).toBe(200);
+    // Finished the whole course.
+    const done = await student(course.course.id);
+    for (const lesson of ids) expect((await complete(done.cookie, lesson)).statusCode).toBe(200);
+    // An exercise added to "Structs" afterwards, for the student to work on again.
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into exercises (lesson_id, position, title, language, reference_solution) values ($1, 1, 'Walk a struct', 'javascript', 'x') returning id`,
+      [ids[2]],
+    );
+    // Only opened a lesson; never started.
+    const opened = await student(course.course.id);
+    expect((await inject('PUT', `/api/lessons/${ids[0]}/progress`, opened.cookie, { status: 'in_progress' })).statusCode).toBe(200);
+    const idle = await student(course.course.id);
+
+    const res = await summary();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ enrolled: 4, midCourse: 2 });
+
+    expect((await inject('PATCH', `/api/admin/courses/${course.course.id}`, admin, { lessonsInOrder: true })).statusCode).toBe(200);
+    const o = await outline(ahead.cookie, course.course.id);
+    // "Structs" stays open (completed, never locked); "Unions" waits for "Arrays".
+    expect(o.chapters.flatMap((c) => c.lessons.map((l) => [l.title, l.status, l.lockedBy]))).toEqual([
+      ['Pointers', 'completed', null],
+      ['Arrays', 'not_started', null],
+      ['Structs', 'completed', null],
+      ['Unions', 'not_started', 'Arrays'],
+    ]);
+    // The server agrees: the completed lesson may be opened again and its exercise worked on; the next one is refused.
+    expect((await inject('PUT', `/api/lessons/${ids[2]}/progress`, ahead.cookie, { status: 'in_progress' })).statusCode).toBe(200);
+    const again = await inject('POST', `/api/exercises/${rows[0]!.id}/submissions`, ahead.cookie, { mode: 'submit', code: 'x' });
+    expect(again.json().error?.code, again.body).not.toBe(ErrorCode.lessonLocked);
+    const refused = await inject('PUT', `/api/lessons/${ids[3]}/progress`, ahead.cookie, { status: 'in_progress' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorMessage(refused)).toBe(LearningMessages.lockedBy('Arrays'));
+    expect(lockedBy(await outline(idle.cookie, course.course.id))).toEqual([null, 'Pointers', 'Pointers', 'Pointers']);
+    expect(lockedBy(await outline(done.cookie, course.course.id))).toEqual([null, null, null, null]);
+    await t.pool.query('delete from exercise_submissions where exercise_id = $1', [rows[0]!.id]);
+    await t.pool.query('delete from exercises where id = $1', [rows[0]!.id]);
+  });
+
+  it('answers the summary to the tutor only, and 404 for a course that does not exist', async () => {
+    const s = await student(course.course.id);
+    expect((await summary(s.cookie)).statusCode).toBe(403);
+    expect((await summary(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await summary(admin, 'not-an-id')).statusCode).toBe(404);
+    const empty = await seedCourse(t.db, { chapters: [{ title: 'Empty' }] });
+    expect((await summary(admin, empty.course.id)).json()).toEqual({ enrolled: 0, midCourse: 0 });
+  });
+});
+
 describe('videos that must be watched', () => {
   let course: Awaited<ReturnType<typeof seedCourse>>;
   let video: string, reading: string;

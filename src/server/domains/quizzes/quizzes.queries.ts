@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import type { AdminQuiz, QuestionKind, QuizInputParsed, QuizStanding, QuizStats } from '../../../common/quizzes';
+import type { AdminQuiz, ExplanationsShown, QuestionKind, QuizInputParsed, QuizStanding, QuizStats } from '../../../common/quizzes';
 import { quizChoices, quizQuestions, quizzes } from '../../platform/db/schema/index';
 import type { Queryable, Tx } from '../../platform/db/transaction';
 import { attemptsAllowance } from './quiz-allowance';
@@ -56,13 +56,17 @@ export const gradable = (questions: LoadedQuestion[]): GradableQuestion[] =>
  * results). In the caller's transaction, so a refused or failed save leaves the old quiz whole.
  */
 export async function writeQuiz(tx: Tx, lessonId: string, input: QuizInputParsed, at: Date): Promise<string> {
+  const settings = {
+    passMark: input.passMark,
+    attemptsAllowed: input.attemptsAllowed,
+    shuffle: input.shuffle,
+    explanationsShown: input.explanationsShown,
+    updatedAt: at,
+  };
   const [quiz] = await tx
     .insert(quizzes)
-    .values({ lessonId, passMark: input.passMark, attemptsAllowed: input.attemptsAllowed, shuffle: input.shuffle, updatedAt: at })
-    .onConflictDoUpdate({
-      target: quizzes.lessonId,
-      set: { passMark: input.passMark, attemptsAllowed: input.attemptsAllowed, shuffle: input.shuffle, updatedAt: at },
-    })
+    .values({ lessonId, ...settings })
+    .onConflictDoUpdate({ target: quizzes.lessonId, set: settings })
     .returning({ id: quizzes.id });
   const quizId = quiz!.id;
   await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quizId));
@@ -192,6 +196,7 @@ export function toAdminQuiz(loaded: LoadedQuiz, stats: QuizStats): AdminQuiz {
     passMark: quiz.passMark,
     attemptsAllowed: quiz.attemptsAllowed,
     shuffle: quiz.shuffle,
+    explanationsShown: quiz.explanationsShown as ExplanationsShown,
     questions: questions.map((x) => ({
       id: x.id,
       position: x.position,

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../common/errors';
-import { QuizMessages, type QuizAnswer, type QuizAttemptResult, type StudentQuiz, type StudentQuizResponse } from '../../../common/quizzes';
+import {
+  QuizMessages,
+  type ExplanationsShown,
+  type QuizAnswer,
+  type QuizAttemptResult,
+  type StudentQuiz,
+  type StudentQuizResponse,
+  type YourAnswer,
+} from '../../../common/quizzes';
 import type { Db } from '../../platform/db/client';
 import { lessons, quizAttemptGrants, quizAttempts } from '../../platform/db/schema/index';
 import type { Queryable } from '../../platform/db/transaction';
@@ -8,8 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/er
 import type { ActiveSession } from '../../platform/http/guards';
 import { isPreview, type LearningService } from '../learning';
 import { attemptsAllowance } from './quiz-allowance';
+import { explanationsOpen } from './quiz-explanations';
 import { gradeQuiz, shuffled, unknownQuestion } from './quiz-grading';
-import { gradable, loadQuiz, type LoadedQuiz } from './quizzes.queries';
+import { gradable, loadQuiz, type LoadedQuestion, type LoadedQuiz } from './quizzes.queries';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 type Outcome = { lessonCompleted: boolean; courseJustCompleted: boolean };
@@ -21,27 +30,72 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
-/** What a student sees of a graded attempt: right or wrong and the explanation per question, never the correct answers. */
+/**
+ * The questions, and their choices, in the order attempt `number` of this student shows them:
+ * shuffled per student and attempt when the tutor asked for it (a stable hash, so a reload shows
+ * the same order). The form, the grading and the results all take their order from here.
+ */
+function shownQuestions(loaded: LoadedQuiz, studentId: string, number: number): LoadedQuestion[] {
+  if (!loaded.quiz.shuffle) return loaded.questions;
+  const seed = `${studentId}:${loaded.quiz.id}:${number}`;
+  return shuffled(loaded.questions, seed).map((q) => ({ ...q, choices: shuffled(q.choices, `${seed}:${q.id}`) }));
+}
+
+/** The student's answer as they gave it, for the results; what is not a usable answer to the question is none. */
+function yourAnswerOf(q: LoadedQuestion | undefined, a: QuizAnswer | undefined): YourAnswer {
+  if (!q || !a) return null;
+  switch (q.kind) {
+    case 'single':
+    case 'multiple': {
+      const chosen = new Set(a.choiceIds ?? []);
+      const texts = q.choices.filter((c) => chosen.has(c.id)).map((c) => c.text);
+      return texts.length ? { kind: 'choices', choices: texts } : null;
+    }
+    case 'short':
+      return typeof a.text === 'string' && a.text.trim() ? { kind: 'text', text: a.text } : null;
+    case 'number':
+      return typeof a.number === 'number' && Number.isFinite(a.number) ? { kind: 'number', number: a.number } : null;
+  }
+}
+
+/**
+ * What a student sees of a graded attempt, in the order they saw its questions: each question's
+ * text, their answer, right or wrong, and the explanation when `open` (quiz-explanations.ts);
+ * never the correct answers.
+ */
 function resultOf(
   loaded: LoadedQuiz,
-  row: Pick<AttemptRow, 'number' | 'correctCount' | 'questionCount' | 'score' | 'passed' | 'results' | 'createdAt'>,
-  extra: Outcome & { attemptsLeft: number | null; preview: boolean },
+  studentId: string,
+  row: Pick<AttemptRow, 'number' | 'correctCount' | 'questionCount' | 'score' | 'passed' | 'results' | 'createdAt'> & { answers: unknown },
+  extra: Outcome & { attemptsLeft: number | null; preview: boolean; open: boolean },
 ): QuizAttemptResult {
-  const explanations = new Map(loaded.questions.map((q) => [q.id, q.explanation]));
+  const { open, ...rest } = extra;
+  const shown = shownQuestions(loaded, studentId, row.number);
+  const at = new Map(shown.map((q, i) => [q.id, i]));
+  const answers = new Map((row.answers as QuizAnswer[]).map((a) => [a.questionId, a]));
+  // Attempts graded before the results were kept in the order shown sort into it here; a question
+  // the tutor removed since keeps its verdict, after the others, without its text or explanation.
+  const ordered = [...row.results].sort((a, b) => (at.get(a.questionId) ?? shown.length) - (at.get(b.questionId) ?? shown.length));
+  const questions = ordered.map((r) => {
+    const q = shown[at.get(r.questionId) ?? -1];
+    return {
+      questionId: r.questionId,
+      prompt: q?.prompt ?? null,
+      correct: r.correct,
+      yourAnswer: yourAnswerOf(q, answers.get(r.questionId)),
+      q,
+    };
+  });
   return {
     number: row.number,
     correctCount: row.correctCount,
     questionCount: row.questionCount,
     score: row.score,
     passed: row.passed,
-    // A question deleted since the attempt keeps its verdict, without an explanation.
-    questions: row.results.map((r) => ({
-      questionId: r.questionId,
-      correct: r.correct,
-      explanation: explanations.get(r.questionId) ?? '',
-    })),
+    questions: questions.map(({ q, ...graded }) => ({ ...graded, explanation: open ? (q?.explanation ?? '') : '' })),
+    explanationsWithheld: !open && questions.some(({ q }) => !!q?.explanation),
     createdAt: row.createdAt.toISOString(),
-    ...extra,
+    ...rest,
   };
 }
 
@@ -73,17 +127,17 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       .orderBy(desc(quizAttempts.number));
   }
 
-  /** The questions as the attempt `number` shows them: shuffled per student and attempt when the tutor asked for it. */
+  /** The questions as the attempt `number` shows them, without what makes an answer right. */
   function questionsFor(loaded: LoadedQuiz, studentId: string, number: number): StudentQuiz['questions'] {
-    const seed = `${studentId}:${loaded.quiz.id}:${number}`;
-    const order = loaded.quiz.shuffle ? shuffled(loaded.questions, seed) : loaded.questions;
-    return order.map((q) => ({
+    return shownQuestions(loaded, studentId, number).map((q) => ({
       id: q.id,
       kind: q.kind,
       prompt: q.prompt,
-      choices: (loaded.quiz.shuffle ? shuffled(q.choices, `${seed}:${q.id}`) : q.choices).map((c) => ({ id: c.id, text: c.text })),
+      choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
     }));
   }
+
+  const shownSetting = (loaded: LoadedQuiz) => loaded.quiz.explanationsShown as ExplanationsShown;
 
   return {
     async quiz(auth: ActiveSession, lessonId: string): Promise<StudentQuizResponse> {
@@ -101,6 +155,7 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       const allowance = preview ? { allowed: null, used: 0, left: null } : attemptsAllowance(loaded.quiz.attemptsAllowed, grant, made);
       const left = allowance.left;
       const last = attempts[0];
+      const passed = attempts.some((a) => a.passed);
       return {
         quiz: {
           id: loaded.quiz.id,
@@ -110,11 +165,17 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
           attemptsAllowed: preview ? loaded.quiz.attemptsAllowed : allowance.allowed,
           attemptsUsed: allowance.used,
           attemptsLeft: left,
-          passed: attempts.some((a) => a.passed),
+          passed,
           // Numbered by every attempt made, so the order after a reset is a new one too.
           questions: questionsFor(loaded, auth.user.id, made + 1),
           lastAttempt: last
-            ? resultOf(loaded, last, { lessonCompleted: false, courseJustCompleted: false, attemptsLeft: left, preview })
+            ? resultOf(loaded, auth.user.id, last, {
+                lessonCompleted: false,
+                courseJustCompleted: false,
+                attemptsLeft: left,
+                preview,
+                open: explanationsOpen(shownSetting(loaded), { passed, attemptsLeft: left }),
+              })
             : null,
           preview,
         },
@@ -131,20 +192,22 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       await learning.assertUnlocked(auth, lessonId);
       if (unknownQuestion(loaded.questions, answers)) throw badRequest(QuizMessages.unknownQuestion);
       const { quiz } = loaded;
-      const grade = gradeQuiz(gradable(loaded.questions), answers, quiz.passMark);
       const at = now();
       if (isPreview(auth)) {
+        const grade = gradeQuiz(gradable(shownQuestions(loaded, auth.user.id, 1)), answers, quiz.passMark);
         // The tutor's preview is graded like any attempt and saves nothing. Its completions live on the
         // course page only, which this request does not carry: the page decides whether the course is
         // done (course-player.tsx), so the answer never claims it.
         return resultOf(
           loaded,
-          { number: 1, ...grade, createdAt: at },
+          auth.user.id,
+          { number: 1, ...grade, answers, createdAt: at },
           {
             lessonCompleted: grade.passed,
             courseJustCompleted: false,
             attemptsLeft: null,
             preview: true,
+            open: explanationsOpen(shownSetting(loaded), { passed: grade.passed, attemptsLeft: null }),
           },
         );
       }
@@ -152,7 +215,7 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       try {
         return await db.transaction(async (tx) => {
           const [used] = await tx
-            .select({ n: count() })
+            .select({ n: count(), passed: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)` })
             .from(quizAttempts)
             .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.studentId, studentId)));
           const n = used?.n ?? 0;
@@ -160,6 +223,8 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
           const allowance = attemptsAllowance(quiz.attemptsAllowed, grant, n);
           if (allowance.left === 0)
             throw new AppError(409, ErrorCode.attemptsUsedUp, QuizMessages.attemptsUsedUp(allowance.allowed!), 'No Attempts Left');
+          // Graded in the order the student saw, so the stored results keep that order too.
+          const grade = gradeQuiz(gradable(shownQuestions(loaded, studentId, n + 1)), answers, quiz.passMark);
           const [row] = await tx
             .insert(quizAttempts)
             .values({ quizId: quiz.id, studentId, number: n + 1, answers, ...grade, createdAt: at })
@@ -171,10 +236,13 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
             );
             outcome = { lessonCompleted: rows[0]!.lesson_completed, courseJustCompleted: rows[0]!.course_just_completed };
           }
-          return resultOf(loaded, row!, {
+          const attemptsLeft = attemptsAllowance(quiz.attemptsAllowed, grant, n + 1).left;
+          const passed = grade.passed || !!used?.passed;
+          return resultOf(loaded, studentId, row!, {
             ...outcome,
-            attemptsLeft: attemptsAllowance(quiz.attemptsAllowed, grant, n + 1).left,
+            attemptsLeft,
             preview: false,
+            open: explanationsOpen(shownSetting(loaded), { passed, attemptsLeft }),
           });
         });
       } catch (err) {

@@ -154,7 +154,9 @@ describe('authoring', () => {
 
   it('saves a quiz whole with defaults, replaces it, and reads it back with everything', async () => {
     const first = await saveQuiz(quizLesson, { questions: questions().slice(0, 1) });
-    expect(first).toMatchObject({ passMark: 70, attemptsAllowed: null, shuffle: false });
+    expect(first).toMatchObject({ passMark: 70, attemptsAllowed: null, shuffle: false, explanationsShown: 'at_end' });
+    const bad = await inject('PUT', `/api/admin/lessons/${quizLesson}/quiz`, admin, { ...quizBody(), explanationsShown: 'never' });
+    expect(bad.statusCode).toBe(400);
     const saved = await saveQuiz(quizLesson, quizBody());
     expect(saved.id).toBe(first.id);
     expect(saved.questions.map((q) => q.kind)).toEqual(['single', 'multiple', 'short', 'number']);
@@ -196,6 +198,9 @@ describe('the student', () => {
     const graded = await attempt(s.cookie, []);
     expect(graded.body).not.toContain(ACCEPTED_MARK);
     expect(graded.body).not.toContain(String(CORRECT_NUMBER));
+    // The quiz shows explanations once passed (by default): a failed attempt carries none, only that they wait.
+    expect(graded.body).not.toContain('The ampersand gives');
+    expect(graded.json<QuizAttemptResult>().explanationsWithheld).toBe(true);
     const again = await studentQuiz(s.cookie);
     expect(again.body).not.toContain(ACCEPTED_MARK);
     expect(again.quiz.lastAttempt).toMatchObject({ correctCount: 0, questionCount: 4, passed: false });
@@ -237,9 +242,18 @@ describe('the student', () => {
     expect(pass).toMatchObject({ correctCount: 3, score: 75, passed: true, lessonCompleted: true, courseJustCompleted: false });
     expect(pass.questions[0]).toEqual({
       questionId: tutorView.questions[0]!.id,
+      prompt: 'Which operator takes an address?',
       correct: true,
+      yourAnswer: { kind: 'choices', choices: ['&'] },
       explanation: 'The ampersand gives the address of its operand.',
     });
+    expect(pass.explanationsWithheld).toBe(false);
+    expect(pass.questions.map((q) => q.yourAnswer)).toEqual([
+      { kind: 'choices', choices: ['&'] },
+      { kind: 'choices', choices: ['int', 'long'] },
+      { kind: 'text', text: `  ${ACCEPTED_MARK.toUpperCase()} ` },
+      { kind: 'number', number: CORRECT_NUMBER + 0.6 },
+    ]);
     const outline = (await inject('GET', `/api/courses/${course.course.id}/learn`, s.cookie)).json<LearnResponse>();
     expect(outline.chapters[0]!.lessons[0]).toMatchObject({ status: 'completed', hasQuiz: true, lockedBy: null });
     expect((await studentQuiz(s.cookie)).quiz).toMatchObject({ passed: true, attemptsUsed: 6 });
@@ -286,6 +300,79 @@ describe('the student', () => {
     const r = (await attempt(s.cookie, answersFor(quiz, [true]), lessonIds[0]![0]!)).json<QuizAttemptResult>();
     expect(r).toMatchObject({ passed: true, lessonCompleted: true, courseJustCompleted: true });
     expect(await scalar(t.pool, 'select count(*) from certificates where student_id = $1', [s.id])).toBe(1);
+  });
+});
+
+describe('results that teach', () => {
+  it('number and order the questions and choices as the student saw them, with their own answers', async () => {
+    const { course: c, lessonIds } = await seedCourse(t.db, { chapters: [{ title: 'Shuffled', lessons: [{ title: 'Order' }] }] });
+    const lessonId = lessonIds[0]![0]!;
+    const many = Array.from({ length: 8 }, (_, i): QuizQuestionInput => ({
+      kind: 'multiple',
+      prompt: `Q${i + 1}`,
+      choices: ['a', 'b', 'c', 'd', 'e'].map((x, j) => ({ text: `${x}${i + 1}`, correct: j === 0 })),
+    }));
+    await saveQuiz(lessonId, { shuffle: true, passMark: 100, questions: many });
+    const s = await student('order', c.id);
+    for (let round = 0; round < 2; round++) {
+      const { quiz } = await studentQuiz(s.cookie, lessonId);
+      // Every question answered with its last two choices as shown, so "Your answer" shows that order.
+      const answers = quiz.questions.map((q) => ({ questionId: q.id, choiceIds: q.choices.slice(-2).map((x) => x.id) }));
+      const graded = (await attempt(s.cookie, answers, lessonId)).json<QuizAttemptResult>();
+      expect(graded.questions.map((q) => q.prompt)).toEqual(quiz.questions.map((q) => q.prompt));
+      expect(graded.questions.map((q) => q.yourAnswer)).toEqual(
+        quiz.questions.map((q) => ({ kind: 'choices', choices: q.choices.slice(-2).map((x) => x.text) })),
+      );
+      // Read again, the last attempt keeps the order it was answered in (the form has the next attempt's).
+      const again = (await studentQuiz(s.cookie, lessonId)).quiz;
+      expect(again.lastAttempt!.questions.map((q) => q.prompt)).toEqual(quiz.questions.map((q) => q.prompt));
+      expect(again.questions.map((q) => q.prompt)).not.toEqual(quiz.questions.map((q) => q.prompt));
+      // The stored results keep that order too, for whoever reads them later.
+      const stored = await t.pool.query<{ results: { questionId: string }[] }>(
+        'select results from quiz_attempts where student_id = $1 and number = $2',
+        [s.id, round + 1],
+      );
+      expect(stored.rows[0]!.results.map((r) => r.questionId)).toEqual(quiz.questions.map((q) => q.id));
+    }
+  });
+
+  it('keep the explanations back until the rule the tutor chose allows them', async () => {
+    const { course: c, lessonIds } = await seedCourse(t.db, {
+      chapters: [{ title: 'Explained', lessons: [{ title: 'At the end' }, { title: 'Each attempt' }, { title: 'Unlimited' }] }],
+    });
+    const [atEnd, each, unlimited] = lessonIds[0]! as [string, string, string];
+    const one = questions().slice(0, 1);
+    const explanation = 'The ampersand gives the address of its operand.';
+    const limited = await saveQuiz(atEnd, { attemptsAllowed: 2, questions: one });
+    const eachQuiz = await saveQuiz(each, { attemptsAllowed: 2, explanationsShown: 'each_attempt', questions: one });
+    const openEnded = await saveQuiz(unlimited, { questions: one });
+    const s = await student('explained', c.id);
+
+    // Once passed or out of attempts: the first wrong attempt carries no explanation, in the answer or read again.
+    const first = await attempt(s.cookie, answersFor(limited, [false]), atEnd);
+    expect(first.body).not.toContain(explanation);
+    expect(first.json<QuizAttemptResult>()).toMatchObject({ explanationsWithheld: true, attemptsLeft: 1 });
+    expect((await studentQuiz(s.cookie, atEnd)).body).not.toContain(explanation);
+    // The last attempt used: now they show, and stay.
+    const last = (await attempt(s.cookie, answersFor(limited, [false]), atEnd)).json<QuizAttemptResult>();
+    expect(last).toMatchObject({ explanationsWithheld: false, attemptsLeft: 0, questions: [{ explanation }] });
+    expect((await studentQuiz(s.cookie, atEnd)).quiz.lastAttempt).toMatchObject({ questions: [{ explanation }] });
+    // A grant gives an attempt back, and the explanations wait again.
+    expect((await inject('POST', `/api/admin/quizzes/${limited.id}/students/${s.id}/extra-attempts`, admin)).statusCode).toBe(200);
+    expect((await studentQuiz(s.cookie, atEnd)).body).not.toContain(explanation);
+
+    // After each attempt: a wrong first attempt explains at once.
+    const eachFirst = (await attempt(s.cookie, answersFor(eachQuiz, [false]), each)).json<QuizAttemptResult>();
+    expect(eachFirst).toMatchObject({ explanationsWithheld: false, attemptsLeft: 1, questions: [{ explanation }] });
+
+    // Unlimited attempts: only passing opens them.
+    expect((await attempt(s.cookie, answersFor(openEnded, [false]), unlimited)).body).not.toContain(explanation);
+    const passed = (await attempt(s.cookie, answersFor(openEnded, [true]), unlimited)).json<QuizAttemptResult>();
+    expect(passed).toMatchObject({ passed: true, explanationsWithheld: false, questions: [{ explanation }] });
+
+    // The tutor's preview follows the quiz's rule too.
+    const preview = (await attempt(admin, answersFor(limited, [false]), atEnd)).json<QuizAttemptResult>();
+    expect(preview).toMatchObject({ preview: true, explanationsWithheld: true, questions: [{ explanation: '' }] });
   });
 });
 

@@ -15,10 +15,10 @@ import { courses, invitations, users, type UserRow } from '../../platform/db/sch
 import type { Queryable } from '../../platform/db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { ErrorCode } from '../../../common/errors';
+import { parseInvitationList } from '../../../common/invitation-list';
 import { invitationMail, type MailContext } from '../../platform/mail/templates/notifications';
 import { queueMail } from '../../platform/mail/outbox';
 import { enrollableCourses, enrollIn } from './enrollments.service';
-import { parseInvitationList } from './invitation-list';
 import { changeApproval } from './students.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,18 +112,26 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
     }
     const approved = person.approvalStatus === 'pending' ? await changeApproval(tx, ctx, person, 'approved', { at: now() }) : null;
     const added = await enroll(tx, approved ?? person, courseIds, true);
-    const enrolled = added === 0 ? 'already in the chosen courses' : `enrolled in ${added} course${added === 1 ? '' : 's'}`;
-    return { outcome: 'enrolled', message: approved ? `Had registered: approved and ${enrolled}` : `Already a student: ${enrolled}` };
+    const courses = `${added} course${added === 1 ? '' : 's'}`;
+    if (approved) {
+      return { outcome: 'enrolled', message: added ? `Had registered: approved and enrolled in ${courses}.` : 'Had registered: approved.' };
+    }
+    if (added) return { outcome: 'enrolled', message: `Already a student: enrolled in ${courses} more.` };
+    return { outcome: 'already_student', message: 'Already a student, in every chosen course: nothing sent.' };
   }
 
   return {
     /**
      * Invites every good row of the list, in one transaction: new addresses get an invitation,
-     * open invitations are sent again, approved students are enrolled at once. Malformed rows are
-     * reported and skipped; a bad course or an over-long list changes nothing.
+     * approved students are enrolled at once. An open invitation is left alone, so its link keeps
+     * working, unless the tutor asks to send again (`resendInvited`) or it has expired; the chosen
+     * courses are added to it either way. Malformed rows are reported and skipped; a bad course or
+     * an over-long list changes nothing.
      */
     async invite(body: InviteBody): Promise<InviteOutcome[]> {
-      const rows = parseInvitationList(body.list);
+      const list = parseInvitationList(body.list);
+      if (!list.ok) throw badRequest(list.message);
+      const { rows } = list;
       const courseIds = [...new Set(body.courseIds)];
       const days = body.days ?? INVITATION_DEFAULT_DAYS;
       return db.transaction(async (tx) => {
@@ -142,6 +150,7 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
               .for('update')
           : [];
         const openByEmail = new Map(open.map((i) => [i.email, i]));
+        const at = now();
 
         const results: InviteOutcome[] = [];
         for (const r of rows) {
@@ -157,18 +166,28 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
           }
           const existing = openByEmail.get(r.email);
           if (existing) {
+            const added = courseIds.filter((id) => !existing.courseIds.includes(id));
             const [merged] = await tx
               .update(invitations)
               .set({
-                courseIds: [...new Set([...existing.courseIds, ...courseIds])],
+                courseIds: [...existing.courseIds, ...added],
                 firstName: r.firstName || existing.firstName,
                 lastName: r.lastName || existing.lastName,
               })
               .where(eq(invitations.id, existing.id))
               .returning();
+            const expired = existing.expiresAt.getTime() <= at.getTime();
+            if (!expired && !body.resendInvited) {
+              const message = added.length
+                ? InvitationMessages.alreadyInvitedCoursesAdded(added.length)
+                : InvitationMessages.alreadyInvited;
+              results.push({ ...base, outcome: 'already_invited', message, invitationId: existing.id });
+              continue;
+            }
             const allTitles = [...(await publishedCourses(tx, merged!.courseIds)).values()];
             await sendInvitation(tx, merged!, allTitles, days);
-            results.push({ ...base, outcome: 'resent', message: 'Invitation sent again (the earlier link no longer works)' });
+            const message = expired ? InvitationMessages.resentExpired : InvitationMessages.resentOnRequest;
+            results.push({ ...base, outcome: 'resent', message });
             continue;
           }
           const [created] = await tx
@@ -180,11 +199,11 @@ export function createInvitationsService({ db, ctx, now }: InvitationsServiceDep
               courseIds,
               // Replaced at once by sendInvitation; unique and unguessable meanwhile.
               tokenHash: hashToken(newToken()),
-              expiresAt: new Date(now().getTime() + days * DAY_MS),
+              expiresAt: new Date(at.getTime() + days * DAY_MS),
             })
             .returning();
           await sendInvitation(tx, created!, titles, days);
-          results.push({ ...base, outcome: 'invited', message: 'Invitation sent' });
+          results.push({ ...base, outcome: 'invited', message: 'Invitation sent.' });
         }
         return results;
       });

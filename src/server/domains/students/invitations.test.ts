@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvitationMessages } from '../../../common/invitations';
 import { enrollments, invitations, mailOutbox, users } from '../../platform/db/schema/index';
@@ -73,7 +73,7 @@ describe('invitations', () => {
       [2, 'failed'],
       [3, 'enrolled'],
     ]);
-    expect(results[1]!.message).toMatch(/Not a valid e-mail address/);
+    expect(results[1]!.message).toBe(InvitationMessages.notAnAddress('not-an-address'));
     // The approved student is simply enrolled, and told so.
     const knownEnrollments = await t.db.select().from(enrollments).where(eq(enrollments.studentId, known.id));
     expect(knownEnrollments.map((e) => e.courseId)).toEqual([courseA.course.id]);
@@ -152,6 +152,98 @@ describe('invitations', () => {
     expect([refused.statusCode, refused.json().error.message]).toEqual([410, InvitationMessages.linkCancelled]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     expect([unknown.statusCode, unknown.json().error.message]).toEqual([404, InvitationMessages.linkInvalid]);
+  });
+
+  it('takes the forms people paste, and a corrected list sent again leaves the links already sent alone unless asked', async () => {
+    const known = await createUser(t.db, 'sami@school.test', { firstName: 'Sami', lastName: 'Known' });
+    const first = await invite({
+      list: 'omar@school.test Omar Haddad\njin@school.test;Jin;Park\nLi Wei <li@school.test>\nmo@school.test, Mo Salah',
+      courseIds: [],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['invited', 'invited', 'invited', 'invited']);
+    const names = await t.db
+      .select()
+      .from(invitations)
+      .where(sql`${invitations.email} like '%@school.test'`);
+    expect(names.map((i) => [i.email, i.firstName, i.lastName]).sort()).toEqual([
+      ['jin@school.test', 'Jin', 'Park'],
+      ['li@school.test', 'Li', 'Wei'],
+      ['mo@school.test', 'Mo', 'Salah'],
+      ['omar@school.test', 'Omar', 'Haddad'],
+    ]);
+    const tokenOf = async (email: string) => bodyOf((await waitForMailTo(email)).at(-1)!.raw).match(/\/invitation\/([A-Za-z0-9_-]+)/)![1]!;
+    const omarLink = await tokenOf('omar@school.test');
+    const jinLink = await tokenOf('jin@school.test');
+    const mailsTo = async (email: string) =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'invitation')))
+      ).length;
+
+    // The corrected list: Jin's name fixed, a course chosen, one more person, one already a student.
+    const corrected = await invite({
+      list: 'omar@school.test Omar Haddad\njin@school.test;Jin;Parker\nnew@school.test New Person\nsami@school.test',
+      courseIds: [courseA.course.id],
+    });
+    const results = corrected.json().results as { email: string; outcome: string; message: string; invitationId?: string }[];
+    expect(results.map((r) => [r.email, r.outcome])).toEqual([
+      ['omar@school.test', 'already_invited'],
+      ['jin@school.test', 'already_invited'],
+      ['new@school.test', 'invited'],
+      ['sami@school.test', 'enrolled'],
+    ]);
+    expect(results[0]!.message).toBe(InvitationMessages.alreadyInvitedCoursesAdded(1));
+    expect(results[0]!.invitationId).toBeTruthy();
+    // Nothing was mailed again, and the links sent first still work, now with the course and the corrected name.
+    expect([await mailsTo('omar@school.test'), await mailsTo('jin@school.test')]).toEqual([1, 1]);
+    const jin = await t.app.inject({ method: 'GET', url: `/api/invitations/${jinLink}` });
+    expect(jin.statusCode).toBe(200);
+    expect(jin.json()).toMatchObject({ lastName: 'Parker', courses: ['C Programming'] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${omarLink}` })).statusCode).toBe(200);
+
+    // The same list once more: the student already in the course is listed as such, and nothing is sent.
+    const same = await invite({ list: 'omar@school.test\nsami@school.test', courseIds: [courseA.course.id] });
+    expect(same.json().results.map((r: { outcome: string; message: string }) => [r.outcome, r.message])).toEqual([
+      ['already_invited', InvitationMessages.alreadyInvited],
+      ['already_student', 'Already a student, in every chosen course: nothing sent.'],
+    ]);
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.studentId, known.id))).toHaveLength(1);
+
+    // 'Send Again' for one row: a new link, the old one stops working.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invitations/${results[0]!.invitationId}/resend`,
+      headers: { cookie: admin },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await mailsTo('omar@school.test')).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${omarLink}` })).statusCode).toBe(404);
+
+    // Asked for the whole list: the open invitations are sent again with new links.
+    const resent = await invite({ list: 'jin@school.test', courseIds: [], resendInvited: true });
+    expect(resent.json().results).toMatchObject([{ outcome: 'resent', message: InvitationMessages.resentOnRequest }]);
+    expect(await mailsTo('jin@school.test')).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${jinLink}` })).statusCode).toBe(404);
+
+    // An expired invitation has no working link to keep: it is sent again without asking.
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.email, 'li@school.test'));
+    const expired = await invite({ list: 'Li Wei <li@school.test>', courseIds: [] });
+    expect(expired.json().results).toMatchObject([{ outcome: 'resent', message: InvitationMessages.resentExpired }]);
+  });
+
+  it('refuses a bad line with its own message, and an unreadable list as a whole, as the screen does', async () => {
+    const res = await invite({ list: 'ok@school.test Ok Row\nada@@school Ada\nok@school.test', courseIds: [] });
+    expect(res.json().results.map((r: { outcome: string; message: string }) => [r.outcome, r.message])).toEqual([
+      ['invited', 'Invitation sent.'],
+      ['failed', InvitationMessages.notAnAddress('ada@@school')],
+      ['failed', InvitationMessages.listedTwice(1)],
+    ]);
   });
 
   it('refuses a list over 1,000 rows and a course that is not published, writing nothing', async () => {

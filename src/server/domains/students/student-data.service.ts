@@ -7,7 +7,9 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates/layout';
 import { isUuid } from '../../platform/http/ids';
 import type { FileStorage } from '../../platform/storage/storage';
+import { zipArchive } from '../../platform/storage/zip';
 import { fullNameOf } from '../auth';
+import { studentDataSummaryHtml } from './student-data-summary';
 
 export type StudentDataServiceDeps = {
   db: Db;
@@ -19,218 +21,281 @@ export type StudentDataServiceDeps = {
 /** The version of the export's shape, so a reader can tell which fields to expect. */
 export const STUDENT_DATA_FORMAT = 'student-data/1';
 
-const rows = async (on: Queryable, query: SQL) => (await on.execute(query)).rows;
+/**
+ * The export's one time format, ISO 8601 in UTC ("2026-11-25T10:00:00.000Z"), for every time
+ * column of a row: the driver hands them over as PostgreSQL writes them ("2026-11-25
+ * 10:00:00.123+00"). Every time column of the export is named "…At" (or "hour").
+ */
+const isoTimes = (row: Record<string, unknown>) => {
+  for (const [key, value] of Object.entries(row))
+    if ((key.endsWith('At') || key === 'hour') && (typeof value === 'string' || value instanceof Date))
+      row[key] = new Date(value).toISOString();
+  return row;
+};
+const rows = async (on: Queryable, query: SQL) => (await on.execute(query)).rows.map(isoTimes);
+
+/**
+ * A time inside JSON built by PostgreSQL, in the export's one format: ISO 8601 in UTC with
+ * milliseconds, as JavaScript writes the times of plain rows ("2026-11-25T10:00:00.000Z"). Left
+ * alone, json_build_object would write "2026-11-25T10:00:00.123456+00:00".
+ */
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A regular expression matching the address as a whole part of a rate-limit key (`login:<address>`, `<address>|<device>`). */
 const keyPattern = (email: string) => `(^|[:|])${escapeRegex(email)}($|[:|])`;
 
+/** The two files of a download: the complete data, and a page a person reads. */
+export const EXPORT_JSON_NAME = 'data.json';
+export const EXPORT_SUMMARY_NAME = 'summary.html';
+
+/** A name for a file: ASCII letters, digits and dashes only (a Content-Disposition filename takes nothing else safely). */
+const fileSlug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
 export function createStudentDataService({ db, storage, now, log }: StudentDataServiceDeps) {
-  return {
-    /**
-     * Everything stored about the user, for them to keep: their profile and sign-ins, enrollments,
-     * progress, quiz attempts, code, tutor conversations, certificates and learning events. Read in
-     * one snapshot. Only what the user already saw or wrote: never a test's hidden input or
-     * expected output, a reference solution, or anyone else's rows.
-     */
-    async exportFor(user: UserRow) {
-      const id = user.id;
-      return db.transaction(
-        async (tx) => {
-          const [
-            signIns,
-            enrolments,
-            lessonProgress,
-            videoProgress,
-            quizAttempts,
-            exerciseDrafts,
-            exerciseSubmissions,
-            conversations,
-            messages,
-            certificates,
-            learningEvents,
-            archivedEvents,
-            mediaUsage,
-            mail,
-            reminders,
-            invitations,
-          ] = [
-            await rows(
-              tx,
-              sql`select created_at as "createdAt", last_seen_at as "lastSeenAt", expires_at as "expiresAt", user_agent as "userAgent"
+  /** The export of one user as one ZIP: the JSON and its readable summary, with the download's file name. */
+  async function archiveOf(user: UserRow, filenameStem: (day: string) => string) {
+    const data = await exportFor(user);
+    const at = new Date(data.exportedAt);
+    const zip = zipArchive([
+      { name: EXPORT_JSON_NAME, content: `${JSON.stringify(data, null, 2)}\n`, modifiedAt: at },
+      { name: EXPORT_SUMMARY_NAME, content: studentDataSummaryHtml(data, EXPORT_JSON_NAME), modifiedAt: at },
+    ]);
+    return { filename: `${filenameStem(data.exportedAt.slice(0, 10))}.zip`, zip };
+  }
+
+  /**
+   * Everything stored about the user, for them to keep: their profile and sign-ins, enrollments,
+   * progress, quiz attempts, code, tutor conversations, certificates and learning events. Read in
+   * one snapshot. Only what the user already saw or wrote: never a test's hidden input or
+   * expected output, a reference solution, or anyone else's rows.
+   */
+  async function exportFor(user: UserRow) {
+    const id = user.id;
+    return db.transaction(
+      async (tx) => {
+        const [
+          signIns,
+          enrolments,
+          lessonProgress,
+          videoProgress,
+          quizAttempts,
+          exerciseDrafts,
+          exerciseSubmissions,
+          conversations,
+          messages,
+          certificates,
+          learningEvents,
+          archivedEvents,
+          mediaUsage,
+          mail,
+          reminders,
+          invitations,
+        ] = [
+          await rows(
+            tx,
+            sql`select created_at as "createdAt", last_seen_at as "lastSeenAt", expires_at as "expiresAt", user_agent as "userAgent"
                   from sessions where user_id = ${id} order by created_at`,
-            ),
-            await rows(
-              tx,
-              sql`select e.course_id as "courseId", c.title as "courseTitle", e.enrollment_status as "status", e.enrolled_at as "enrolledAt"
+          ),
+          await rows(
+            tx,
+            sql`select e.course_id as "courseId", c.title as "courseTitle", e.enrollment_status as "status", e.enrolled_at as "enrolledAt"
                   from enrollments e join courses c on c.id = e.course_id where e.student_id = ${id} order by e.enrolled_at`,
-            ),
-            await rows(
-              tx,
-              sql`select p.lesson_id as "lessonId", l.title as "lessonTitle", c.title as "courseTitle", p.status,
+          ),
+          await rows(
+            tx,
+            sql`select p.lesson_id as "lessonId", l.title as "lessonTitle", c.title as "courseTitle", p.status,
                     p.created_at as "startedAt", p.completed_at as "completedAt", p.updated_at as "updatedAt"
                   from lesson_progress p join lessons l on l.id = p.lesson_id join chapters ch on ch.id = l.chapter_id join courses c on c.id = ch.course_id
                   where p.student_id = ${id} order by p.created_at`,
-            ),
-            await rows(
-              tx,
-              sql`select v.lesson_id as "lessonId", l.title as "lessonTitle", v.position_seconds as "positionSeconds",
-                    v.watched_seconds as "watchedSeconds", v.duration_seconds as "durationSeconds", v.updated_at as "updatedAt"
+          ),
+          await rows(
+            tx,
+            sql`select v.lesson_id as "lessonId", l.title as "lessonTitle", v.position_seconds as "positionSeconds",
+                    v.watched_seconds as "watchedSeconds", v.duration_seconds as "durationSeconds", v.unplayable_at as "unplayableAt",
+                    v.unplayable_reason as "unplayableReason", v.updated_at as "updatedAt"
                   from video_progress v join lessons l on l.id = v.lesson_id where v.student_id = ${id} order by v.updated_at`,
-            ),
-            await rows(
-              tx,
-              sql`select a.quiz_id as "quizId", l.title as "lessonTitle", a.number, a.answers, a.results, a.correct_count as "correctCount",
+          ),
+          await rows(
+            tx,
+            sql`select a.quiz_id as "quizId", l.title as "lessonTitle", a.number, a.answers, a.results, a.correct_count as "correctCount",
                     a.question_count as "questionCount", a.score, a.passed, a.created_at as "createdAt"
                   from quiz_attempts a join quizzes q on q.id = a.quiz_id join lessons l on l.id = q.lesson_id
                   where a.student_id = ${id} order by a.created_at`,
-            ),
-            await rows(
-              tx,
-              sql`select d.exercise_id as "exerciseId", x.title as "exerciseTitle", d.code, d.updated_at as "updatedAt"
+          ),
+          await rows(
+            tx,
+            sql`select d.exercise_id as "exerciseId", x.title as "exerciseTitle", d.code, d.student_files as "studentFiles", d.updated_at as "updatedAt"
                   from exercise_drafts d join exercises x on x.id = d.exercise_id where d.student_id = ${id} order by d.updated_at`,
-            ),
-            // results is the per-test outcome as the submitter saw it (hidden tests carry only
-            // passed); spec (the tests themselves) and test_passed are the tutor's, left out.
-            await rows(
-              tx,
-              sql`select s.id, s.exercise_id as "exerciseId", x.title as "exerciseTitle", s.purpose, s.code, s.status, s.verdict,
+          ),
+          // results is the per-test outcome as the submitter saw it (hidden tests carry only
+          // passed); spec (the tests themselves) and test_passed are the tutor's, left out.
+          await rows(
+            tx,
+            sql`select s.id, s.exercise_id as "exerciseId", x.title as "exerciseTitle", s.purpose, s.code, s.student_files as "studentFiles", s.status, s.verdict,
                     s.passed_count as "passedCount", s.total_count as "totalCount", s.results, s.compile_output as "compileOutput",
                     s.summary, s.created_at as "createdAt", s.finished_at as "finishedAt"
                   from exercise_submissions s left join exercises x on x.id = s.exercise_id
                   where s.user_id = ${id} and s.purpose <> 'reference' order by s.created_at`,
-            ),
-            await rows(
-              tx,
-              sql`select t.id, t.lesson_id as "lessonId", l.title as "lessonTitle", c.title as "courseTitle", t.created_at as "createdAt",
+          ),
+          await rows(
+            tx,
+            sql`select t.id, t.lesson_id as "lessonId", l.title as "lessonTitle", c.title as "courseTitle", t.created_at as "createdAt",
                     t.updated_at as "updatedAt"
                   from tutor_conversations t join lessons l on l.id = t.lesson_id join courses c on c.id = t.course_id
                   where t.user_id = ${id} order by t.created_at`,
-            ),
-            await rows(
-              tx,
-              // The answer the AI tutor's leak guard withheld is left out: it is the exercise's solution, which the student never read.
-              sql`select m.conversation_id as "conversationId", m.role, m.content, m.sources, m.hint_level as "hintLevel",
+          ),
+          await rows(
+            tx,
+            // The answer the AI tutor's leak guard withheld is left out: it is the exercise's solution, which the student never read.
+            sql`select m.conversation_id as "conversationId", m.role, m.content, m.sources, m.hint_level as "hintLevel",
                     m.guard_outcome as "guardOutcome", m.created_at as "createdAt"
                   from tutor_messages m join tutor_conversations t on t.id = m.conversation_id
                   where t.user_id = ${id} order by m.conversation_id, m.seq`,
-            ),
-            await rows(
-              tx,
-              sql`select ce.id, ce.course_id as "courseId", c.title as "courseTitle", ce.issued_at as "issuedAt", ce.revoked_at as "revokedAt",
+          ),
+          await rows(
+            tx,
+            sql`select ce.id, ce.course_id as "courseId", c.title as "courseTitle", ce.issued_at as "issuedAt", ce.revoked_at as "revokedAt",
                     ce.revocation_reason as "revocationReason"
                   from certificates ce join courses c on c.id = ce.course_id where ce.student_id = ${id} order by ce.issued_at`,
-            ),
-            await rows(
-              tx,
-              sql`select e.lesson_id as "lessonId", e.type, e.seconds, e.occurred_at as "occurredAt"
+          ),
+          await rows(
+            tx,
+            sql`select e.lesson_id as "lessonId", e.type, e.seconds, e.occurred_at as "occurredAt"
                   from learning_events e where e.student_id = ${id} order by e.occurred_at, e.id`,
-            ),
-            await rows(
-              tx,
-              sql`select a.lesson_id as "lessonId", a.type, a.hour, a.events, a.seconds, a.first_at as "firstAt", a.last_at as "lastAt"
+          ),
+          await rows(
+            tx,
+            sql`select a.lesson_id as "lessonId", a.type, a.hour, a.events, a.seconds, a.first_at as "firstAt", a.last_at as "lastAt"
                   from learning_events_archive a where a.student_id = ${id} order by a.hour`,
-            ),
-            await rows(tx, sql`select helper, day, used from media_usage where user_id = ${id} order by day, helper`),
-            // The messages to them: what and when (a sent message keeps no body).
-            await rows(
-              tx,
-              sql`select kind, subject, created_at as "createdAt", sent_at as "sentAt"
+          ),
+          // A day is a UTC calendar day: its ISO 8601 date, never a midnight in the server's time zone.
+          await rows(tx, sql`select helper, day::text as day, used from media_usage where user_id = ${id} order by day, helper`),
+          // The messages to them: what and when (a sent message keeps no body).
+          await rows(
+            tx,
+            sql`select kind, subject, created_at as "createdAt", sent_at as "sentAt"
                   from mail_outbox where user_id = ${id} or lower(recipient) = ${user.email.toLowerCase()} order by created_at`,
-            ),
-            await rows(
-              tx,
-              sql`select unsubscribed_at as "unsubscribedAt", last_reminded_at as "lastRemindedAt" from reminder_state where user_id = ${id}`,
-            ),
-            await rows(
-              tx,
-              sql`select created_at as "createdAt", sent_at as "sentAt", expires_at as "expiresAt", accepted_at as "acceptedAt",
+          ),
+          await rows(
+            tx,
+            sql`select unsubscribed_at as "unsubscribedAt", last_reminded_at as "lastRemindedAt" from reminder_state where user_id = ${id}`,
+          ),
+          await rows(
+            tx,
+            sql`select created_at as "createdAt", sent_at as "sentAt", expires_at as "expiresAt", accepted_at as "acceptedAt",
                     cancelled_at as "cancelledAt"
                   from invitations where lower(email) = ${user.email.toLowerCase()} order by created_at`,
-            ),
-          ];
-          // Their questions to the tutor, with what was attached and every message (theirs and the tutor's replies).
-          const questionThreads = await rows(
-            tx,
-            sql`select q.id, q.lesson_id as "lessonId", l.title as "lessonTitle", x.title as "exerciseTitle", q.code, q.result,
+          ),
+        ];
+        // Their questions to the tutor, with what was attached and every message (theirs and the tutor's replies).
+        const questionThreads = await rows(
+          tx,
+          sql`select q.id, q.lesson_id as "lessonId", l.title as "lessonTitle", x.title as "exerciseTitle", q.code, q.result,
                   q.ai_conversation_id as "aiConversationId", q.created_at as "createdAt", q.resolved_at as "resolvedAt",
                   coalesce((select json_agg(json_build_object('from', case when m.author_id = q.student_id then 'student' else 'tutor' end,
-                              'body', m.body, 'createdAt', m.created_at) order by m.seq)
+                              'body', m.body, 'createdAt', ${isoUtc(sql`m.created_at`)}) order by m.seq)
                             from question_messages m where m.thread_id = q.id), '[]') as messages
                 from question_threads q join lessons l on l.id = q.lesson_id left join exercises x on x.id = q.exercise_id
                 where q.student_id = ${id} order by q.created_at`,
-          );
-          // The tutor's feedback on their code as they could read it: sent reviews and their sent comments.
-          const submissionReviews = await rows(
-            tx,
-            sql`select r.id, r.submission_id as "submissionId", x.title as "exerciseTitle", l.title as "lessonTitle",
+        );
+        // The tutor's feedback on their code as they could read it: sent reviews and their sent comments.
+        const submissionReviews = await rows(
+          tx,
+          sql`select r.id, r.submission_id as "submissionId", x.title as "exerciseTitle", l.title as "lessonTitle",
                   r.overall_comment as "overallComment", r.sent_at as "sentAt", r.seen_at as "seenAt",
-                  coalesce((select json_agg(json_build_object('line', c.line, 'body', c.body, 'sentAt', c.sent_at) order by c.line, c.created_at)
+                  coalesce((select json_agg(json_build_object('line', c.line, 'body', c.body, 'sentAt', ${isoUtc(sql`c.sent_at`)}) order by c.line, c.created_at)
                             from review_comments c where c.review_id = r.id and c.sent_at is not null), '[]') as comments
                 from submission_reviews r join exercises x on x.id = r.exercise_id join lessons l on l.id = r.lesson_id
                 where r.student_id = ${id} and r.sent_at is not null order by r.sent_at`,
-          );
-          // The tutor's limits of their daily questions to the AI tutor, per course.
-          const aiTutorAllowances = await rows(
-            tx,
-            sql`select a.course_id as "courseId", c.title as "courseTitle", a.daily_messages as "dailyMessages", a.updated_at as "updatedAt"
+        );
+        // The tutor's limits of their daily questions to the AI tutor, per course.
+        const aiTutorAllowances = await rows(
+          tx,
+          sql`select a.course_id as "courseId", c.title as "courseTitle", a.daily_messages as "dailyMessages", a.updated_at as "updatedAt"
                 from ai_tutor_allowances a join courses c on c.id = a.course_id where a.student_id = ${id} order by c.title`,
-          );
-          // Attempts the tutor granted or reset, per quiz.
-          const quizAttemptGrants = await rows(
-            tx,
-            sql`select g.quiz_id as "quizId", l.title as "lessonTitle", g.extra_attempts as "extraAttempts",
+        );
+        // Attempts the tutor granted or reset, per quiz.
+        const quizAttemptGrants = await rows(
+          tx,
+          sql`select g.quiz_id as "quizId", l.title as "lessonTitle", g.extra_attempts as "extraAttempts",
                   g.attempts_before_reset as "attemptsBeforeReset", g.updated_at as "updatedAt"
                 from quiz_attempt_grants g join quizzes q on q.id = g.quiz_id join lessons l on l.id = q.lesson_id
                 where g.student_id = ${id} order by g.updated_at`,
-          );
-          // What the bell told them.
-          const notifications = await rows(
-            tx,
-            sql`select kind, title, body, link, created_at as "createdAt", read_at as "readAt"
+        );
+        // What the bell told them.
+        const notifications = await rows(
+          tx,
+          sql`select kind, title, body, link, created_at as "createdAt", read_at as "readAt"
                 from user_notifications where user_id = ${id} order by created_at`,
-          );
-          const byConversation = new Map<unknown, unknown[]>();
-          for (const { conversationId, ...m } of messages)
-            byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), m]);
-          return {
-            format: STUDENT_DATA_FORMAT,
-            exportedAt: now().toISOString(),
-            profile: {
-              id: user.id,
-              email: user.email,
-              firstName: user.firstName,
-              lastName: user.lastName,
-              role: user.role,
-              approvalStatus: user.approvalStatus,
-              registeredAt: user.createdAt.toISOString(),
-              updatedAt: user.updatedAt.toISOString(),
-              lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-            },
-            signIns,
-            enrolments,
-            lessonProgress,
-            videoProgress,
-            quizAttempts,
-            quizAttemptGrants,
-            exerciseDrafts,
-            exerciseSubmissions,
-            tutorConversations: conversations.map((c) => ({ ...c, messages: byConversation.get(c.id) ?? [] })),
-            aiTutorAllowances,
-            submissionReviews,
-            questionThreads,
-            notifications,
-            certificates,
-            learningEvents,
-            learningEventsArchived: archivedEvents,
-            mediaUsage,
-            mail,
-            reminders: reminders[0] ?? null,
-            invitations,
-          };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+        );
+        const byConversation = new Map<unknown, unknown[]>();
+        for (const { conversationId, ...m } of messages)
+          byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), m]);
+        return {
+          format: STUDENT_DATA_FORMAT,
+          exportedAt: now().toISOString(),
+          profile: {
+            id: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: user.role,
+            approvalStatus: user.approvalStatus,
+            registeredAt: user.createdAt.toISOString(),
+            updatedAt: user.updatedAt.toISOString(),
+            lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+          },
+          signIns,
+          enrolments,
+          lessonProgress,
+          videoProgress,
+          quizAttempts,
+          quizAttemptGrants,
+          exerciseDrafts,
+          exerciseSubmissions,
+          tutorConversations: conversations.map((c) => ({ ...c, messages: byConversation.get(c.id) ?? [] })),
+          aiTutorAllowances,
+          submissionReviews,
+          questionThreads,
+          notifications,
+          certificates,
+          learningEvents,
+          learningEventsArchived: archivedEvents,
+          mediaUsage,
+          mail,
+          reminders: reminders[0] ?? null,
+          invitations,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  return {
+    exportFor,
+
+    /** GET /api/me/data: the signed-in user's own export, as a ZIP. */
+    ownArchive: (user: UserRow) => archiveOf(user, (day) => `my-data-${day}`),
+
+    /**
+     * GET /api/admin/students/:id/data: a student's export for the tutor to hand over (offered
+     * before a deletion), the same files the student downloads themself. Unknown ids and the
+     * administrator are refused, as by the deletion.
+     */
+    async studentArchive(studentId: string) {
+      if (!isUuid(studentId)) throw notFound(DeleteStudentMessages.notFound);
+      const [student] = await db.select().from(users).where(eq(users.id, studentId));
+      if (!student) throw notFound(DeleteStudentMessages.notFound);
+      if (student.role !== 'student') throw badRequest(DeleteStudentMessages.notAStudent);
+      const slug = fileSlug(`${student.firstName} ${student.lastName}`) || student.id.slice(0, 8);
+      return archiveOf(student, (day) => `student-data-${slug}-${day}`);
     },
 
     /**

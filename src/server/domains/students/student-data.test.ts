@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteStudentMessages } from '../../../common/students';
+import { unzipArchive } from '../../platform/storage/zip';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { scalar } from '@test-support/http';
 import {
@@ -21,6 +23,16 @@ import {
  * them completely. Each student here gets a row in every table that can hold one, written
  * straight into the database, so the export and the deletion are checked against all of it.
  */
+
+/** The two files of a download: the parsed JSON and the readable page. */
+function exportOf(zip: Buffer) {
+  const files = unzipArchive(zip);
+  return {
+    files,
+    data: JSON.parse(files.get('data.json')!.toString('utf8')),
+    summary: files.get('summary.html')!.toString('utf8'),
+  };
+}
 
 let t: TestContext;
 let admin: string;
@@ -181,12 +193,20 @@ describe('GET /api/me/data', () => {
     yanCookie = await t.signIn(yan.email);
   });
 
-  it('downloads one JSON file of everything stored about the signed-in student', async () => {
+  it('downloads a ZIP of one JSON file of everything stored about the signed-in student, and a page a person reads', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me/data', headers: { cookie: zoeCookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d\d-\d\d\.json"$/);
-    const data = res.json();
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d\d-\d\d\.zip"$/);
+    const { data, files, summary } = exportOf(res.rawPayload);
+    expect([...files.keys()]).toEqual(['data.json', 'summary.html']);
+    // The readable page: the sections a person looks for, in words, with the times in UTC.
+    expect(summary).toContain('<h1>Data of Zoe Exportson</h1>');
+    expect(summary).toMatch(/<h2>Courses<\/h2><p class="meta">1 entry/);
+    expect(summary).toContain('<td>Data Rights 101</td>');
+    expect(summary).toMatch(/<h2>Code sent for grading<\/h2><p class="meta">1 entry/);
+    expect(summary).toMatch(/<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time>/);
+    expect(summary).not.toContain(zoe.code);
     expect(data.format).toBe('student-data/1');
     expect(data.profile).toMatchObject({
       id: zoe.id,
@@ -238,11 +258,31 @@ describe('GET /api/me/data', () => {
     expect(data.invitations).toEqual([expect.objectContaining({ acceptedAt: expect.any(String) })]);
   });
 
+  it('writes every date and time in one format: ISO 8601 in UTC (a day as its date)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/data', headers: { cookie: zoeCookie } });
+    const { data } = exportOf(res.rawPayload);
+    const times: [string, unknown][] = [];
+    const walk = (value: unknown, key: string) => {
+      if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+      else if (/At$|^hour$|^day$/.test(key)) times.push([key, value]);
+    };
+    walk(data, '');
+    // Among them the tutor's reply in a question thread and a review comment, built in SQL.
+    expect(times.map(([k]) => k)).toEqual(expect.arrayContaining(['exportedAt', 'createdAt', 'sentAt', 'hour', 'day']));
+    for (const [key, value] of times) {
+      if (value === null) continue;
+      const format = key === 'day' ? /^\d{4}-\d\d-\d\d$/ : /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+      expect(`${key}: ${String(value)}`).toMatch(new RegExp(`^${key}: ${format.source.slice(1)}`));
+    }
+  });
+
   it('holds nothing of another student, no hidden test, no reference solution, no session token', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/me/data?userId=${yan.id}&id=${yan.id}`, headers: { cookie: zoeCookie } });
     expect(res.statusCode).toBe(200);
-    const text = res.body;
-    expect(res.json().profile.id).toBe(zoe.id);
+    const mine = exportOf(res.rawPayload);
+    const text = `${JSON.stringify(mine.data)}${mine.summary}`;
+    expect(mine.data.profile.id).toBe(zoe.id);
     for (const foreign of [
       yan.id,
       yan.email,
@@ -259,10 +299,27 @@ describe('GET /api/me/data', () => {
     for (const { token_hash } of tokenHashes.rows) expect(text).not.toContain(token_hash);
 
     // And the other student, asking, gets theirs only.
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/me/data', headers: { cookie: yanCookie } });
-    expect(theirs.json().profile.id).toBe(yan.id);
-    expect(theirs.body).not.toContain(zoe.id);
-    expect(theirs.body).not.toContain(zoe.code);
+    const theirs = exportOf((await t.app.inject({ method: 'GET', url: '/api/me/data', headers: { cookie: yanCookie } })).rawPayload);
+    expect(theirs.data.profile.id).toBe(yan.id);
+    expect(`${JSON.stringify(theirs.data)}${theirs.summary}`).not.toContain(zoe.id);
+    expect(JSON.stringify(theirs.data)).not.toContain(zoe.code);
+  });
+
+  it("gives the tutor a student's export, the same files, before a deletion; never the tutor's own or an unknown id", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/students/${zoe.id}/data`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="student-data-zoe-exportson-\d{4}-\d\d-\d\d\.zip"$/);
+    const theirs = exportOf(res.rawPayload);
+    expect(theirs.data.profile.id).toBe(zoe.id);
+    expect(theirs.data.exerciseSubmissions).toEqual([expect.objectContaining({ code: zoe.code })]);
+    expect(JSON.stringify(theirs.data)).not.toContain(SECRET_SOLUTION);
+    const tutor = await userId(t.db, ADMIN);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/admin/students/${tutor}/data`, headers: { cookie: admin } });
+    expect([refused.statusCode, errorMessage(refused)]).toEqual([400, DeleteStudentMessages.notAStudent]);
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/admin/students/${randomUUID()}/data`, headers: { cookie: admin } });
+    expect(unknown.statusCode).toBe(404);
+    const student = await t.app.inject({ method: 'GET', url: `/api/admin/students/${yan.id}/data`, headers: { cookie: zoeCookie } });
+    expect(student.statusCode).toBe(403);
   });
 
   it('needs a session', async () => {

@@ -172,32 +172,102 @@ export function explainBackupFolderError(err: unknown, folder: string): BackupEr
   }
 }
 
+/** What a finished archive holds, for a destination that records it beside the archive (a bucket). */
+export type ArchiveFacts = { createdAt: string; appVersion: string } & Summary;
+
 /**
- * Writes the whole state into `archive`: the tables from one consistent snapshot, then the bytes
- * of every file those rows name. The archive appears only when complete: it is written under a
- * temporary name beside the final one and renamed at the end, and any failure removes it.
- * `onSnapshot` runs inside the backup's transaction with the snapshot's id (pg_export_snapshot),
- * so that a caller can read the source as of the very moment the backup copies.
+ * Where an archive goes: a file on this machine (`fileTarget`) or an object in a bucket
+ * (backup-bucket.ts). Either way nothing appears there as a backup until the archive is whole.
  */
-export async function backupState(opts: {
-  pool: pg.Pool;
-  storage: FileStorage;
-  archive: string;
-  log?: Log;
-  onSnapshot?: (snapshotId: string) => Promise<void>;
-}): Promise<BackupSummary> {
-  const log = opts.log ?? (() => {});
-  const archive = path.resolve(opts.archive);
+export type ArchiveTarget = {
+  /** Where the archive is, in messages and in the run's record: a file's path, or s3://bucket/key. */
+  location: string;
+  /** The folder on this machine in which the tables and files are copied before they are packed. */
+  workDir: string;
+  /** Runs before the database is read, so that a destination that cannot take the archive fails at once. */
+  check(): Promise<void>;
+  /** Takes the packed archive; on any failure it leaves nothing behind. */
+  write(archive: AsyncIterable<Buffer>, facts: ArchiveFacts): Promise<void>;
+  /** One sentence for an error of check() or write() that is the destination's, else undefined. */
+  explain(err: unknown): BackupError | undefined;
+};
+
+/** A file: written under `<archive>.partial` beside it and renamed when complete. */
+export function fileTarget(file: string): ArchiveTarget {
+  const archive = path.resolve(file);
   const folder = path.dirname(archive);
   const partial = `${archive}.partial`;
+  return {
+    location: archive,
+    workDir: folder,
+    async check() {
+      await fs.mkdir(folder, { recursive: true });
+      await fs.access(folder, fs.constants.W_OK);
+    },
+    async write(source) {
+      try {
+        await pipeline(source, createWriteStream(partial));
+        await fs.rename(partial, archive);
+      } catch (err) {
+        await fs.rm(partial, { force: true }).catch(() => {});
+        throw err;
+      }
+    },
+    explain: (err) => explainBackupFolderError(err, folder),
+  };
+}
+
+/** How much lower than the app's the CPU priority of a backup working beside it is (a nice value, 0 to 19). */
+export const BACKUP_NICENESS = 10;
+
+/**
+ * Lowers the CPU priority of the PostgreSQL process serving this connection, so that the backup's
+ * COPY yields to the app's queries. Only for a connection of the backup's own (the process keeps
+ * the priority until the connection closes, and it cannot be raised again) to a server on this
+ * machine: the process must be a postgres process this user may renice. False when it was not done.
+ */
+export async function lowerBackendPriority(client: pg.ClientBase, niceness = BACKUP_NICENESS): Promise<boolean> {
   try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const pid = rows[0]!.pid;
+    // A pid of another machine's server could name any process here: only a postgres one is touched.
+    const comm = (await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+    if (comm !== 'postgres') return false;
+    os.setPriority(pid, Math.max(os.getPriority(pid), niceness));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the whole state into `archive` (a file) or `target`: the tables from one consistent
+ * snapshot, then the bytes of every file those rows name. The archive appears only when complete
+ * (see ArchiveTarget), and any failure leaves nothing behind. `onSnapshot` runs inside the
+ * backup's transaction with the snapshot's id (pg_export_snapshot), so that a caller can read the
+ * source as of the very moment the backup copies. `lowerBackendPriority`: the pool is the
+ * backup's own and its server is on this machine (see lowerBackendPriority).
+ */
+export async function backupState(
+  opts: {
+    pool: pg.Pool;
+    storage: FileStorage;
+    log?: Log;
+    onSnapshot?: (snapshotId: string) => Promise<void>;
+    lowerBackendPriority?: boolean;
+  } & ({ archive: string; target?: undefined } | { target: ArchiveTarget; archive?: undefined }),
+): Promise<BackupSummary> {
+  const log = opts.log ?? (() => {});
+  const target = opts.target ?? fileTarget(opts.archive);
+  const folder = target.workDir;
+  try {
+    // Checked before the database is read: a destination that cannot take the archive fails at once.
+    await target.check();
     await fs.mkdir(folder, { recursive: true });
-    // Checked before the database is read: a folder that cannot take the archive fails at once.
-    await fs.access(folder, fs.constants.W_OK);
     return await withStaging(async (staging) => {
       await fs.mkdir(path.join(staging, 'db'));
       await fs.mkdir(path.join(staging, 'files'));
-      const manifest = await copyTables(opts.pool, staging, opts.onSnapshot);
+      const manifest = await copyTables(opts.pool, staging, opts.onSnapshot, opts.lowerBackendPriority ? log : undefined);
       log(`Copied ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows.`);
 
       const present: Manifest['files'] = [];
@@ -218,27 +288,40 @@ export async function backupState(opts: {
 
       await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       // Compressed by Node's zlib stream, which works in the thread pool: tar's own gzip compresses
-      // on the main thread, and the nightly backup runs in the app's process, beside its requests.
-      // The fastest level: a backup shares the machine's CPU with the app and its database.
+      // on the main thread. The fastest level: a backup shares the machine's CPU with the app and
+      // its database.
+      let size = 0;
+      const facts: ArchiveFacts = { createdAt: manifest.createdAt, appVersion: manifest.appVersion, ...summaryOf(manifest) };
       await pipeline(
         tar.create({ cwd: staging, portable: true }, ['manifest.json', 'db', 'files']),
         zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }),
-        createWriteStream(partial),
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        (packed: AsyncIterable<Buffer>) => target.write(packed, facts),
       );
-      await fs.rename(partial, archive);
-      const { size } = await fs.stat(archive);
-      return { ...summaryOf(manifest), archive, sizeBytes: size };
+      return { ...summaryOf(manifest), archive: target.location, sizeBytes: size };
     }, folder);
   } catch (err) {
-    await fs.rm(partial, { force: true }).catch(() => {});
-    throw explainBackupFolderError(err, folder) ?? err;
+    throw target.explain(err) ?? explainBackupFolderError(err, folder) ?? err;
   }
 }
 
 /** Every table of one snapshot into staging/db, and the manifest that describes them. */
-async function copyTables(pool: pg.Pool, staging: string, onSnapshot?: (snapshotId: string) => Promise<void>): Promise<Manifest> {
+async function copyTables(
+  pool: pg.Pool,
+  staging: string,
+  onSnapshot?: (snapshotId: string) => Promise<void>,
+  /** Set when the server process of this pool's connection may be given a lower priority. */
+  lowerPriority?: Log,
+): Promise<Manifest> {
   const client = await pool.connect();
   try {
+    if (lowerPriority && (await lowerBackendPriority(client)))
+      lowerPriority(`The database process copying has a lower CPU priority (nice ${BACKUP_NICENESS}).`);
     // One snapshot for every table, so rows that refer to each other are copied together.
     await client.query('begin isolation level repeatable read read only');
     const { rows: version } = await client.query<{ v: string; snapshot: string }>(
@@ -500,7 +583,8 @@ async function restoreExtracted(
 export async function withAppState<T>(
   env: Env,
   opts: { purpose: 'backup' | 'restore'; log?: Log },
-  fn: (state: { pool: pg.Pool; storage: FileStorage }) => Promise<T>,
+  /** `embedded`: the database is the embedded PostgreSQL, a process on this machine. */
+  fn: (state: { pool: pg.Pool; storage: FileStorage; embedded: boolean }) => Promise<T>,
 ): Promise<T> {
   let embedded: EmbeddedDatabase | undefined;
   let url = env.databaseUrl;
@@ -527,16 +611,30 @@ export async function withAppState<T>(
   }
   const database = openDatabase(url, { max: 2 });
   try {
-    return await fn({ pool: database.pool, storage: createStorage(env) });
+    return await fn({ pool: database.pool, storage: createStorage(env), embedded: !env.databaseUrl });
   } finally {
     await database.close().catch(() => {});
     await embedded?.stop();
   }
 }
 
-/** `npm run backup`: the app's configured database and storage into `archive`. */
-export function backupAppState(env: Env, opts: { archive: string; log?: Log }): Promise<BackupSummary> {
-  return withAppState(env, { purpose: 'backup', log: opts.log }, (state) => backupState({ ...state, ...opts }));
+/**
+ * `npm run backup`: the app's configured database and storage into `archive` (a file) or `target`.
+ * It runs beside the app, so this process and, on the embedded default, the database process
+ * copying for it work at a lower CPU priority than the app's.
+ */
+export function backupAppState(
+  env: Env,
+  opts: { log?: Log } & ({ archive: string; target?: undefined } | { target: ArchiveTarget; archive?: undefined }),
+): Promise<BackupSummary> {
+  try {
+    os.setPriority(Math.max(os.getPriority(), BACKUP_NICENESS));
+  } catch {
+    // Not permitted here: the backup runs at the usual priority.
+  }
+  return withAppState(env, { purpose: 'backup', log: opts.log }, ({ embedded, ...state }) =>
+    backupState({ ...state, ...opts, lowerBackendPriority: embedded }),
+  );
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { PlatformStats } from '@common/admin';
 import {
+  ArchiveIcon,
   ArrowRightIcon,
   BarChart3Icon,
   BookOpenIcon,
   ClockIcon,
+  DatabaseIcon,
   GraduationCapIcon,
   LayersIcon,
   MessageCircleQuestionIcon,
@@ -68,6 +70,11 @@ const destinations: { to: string; title: string; text: string; icon: LucideIcon 
     text: 'Read what your students asked from their lessons, with their code attached, and reply.',
     icon: MessageCircleQuestionIcon,
   },
+];
+
+const tools: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: paths.admin.databaseHelper, label: 'Database Helper', icon: DatabaseIcon },
+  { to: paths.admin.backups, label: 'Backups', icon: ArchiveIcon },
 ];
 
 function Stats() {
@@ -139,6 +146,22 @@ export function AdminHomePage() {
           ))}
         </ul>
       </section>
+      {/* Tools a tutor needs now and then, kept out of the top bar. */}
+      <nav aria-label="Tools" className="mt-10 border-t pt-5 text-sm text-muted-foreground">
+        <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          {tools.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }

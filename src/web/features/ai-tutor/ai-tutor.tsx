@@ -1,6 +1,7 @@
 import { AiTutorMessages } from '@common/ai-tutor-texts';
 import { MessageCircleIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { listenForAiTutorRequests, takeAiTutorRequest } from '@web/widgets/practice/ask-ai-tutor';
@@ -13,15 +14,40 @@ const TutorPanel = lazy(loadPanel);
 
 type View = 'closed' | 'open' | 'minimized';
 
+/** Below the `md` breakpoint: the phone's layout, with the lesson bar at the bottom of the screen. */
+const PHONE_QUERY = '(max-width: 767.98px)';
+
+function usePhone(): boolean {
+  const subscribe = useCallback((changed: () => void) => {
+    const list = window.matchMedia(PHONE_QUERY);
+    list.addEventListener('change', changed);
+    return () => list.removeEventListener('change', changed);
+  }, []);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
- * The AI tutor of the course-learning screen: a floating button (bottom right, above the phone's
- * lesson bar) that opens the chat panel about the lesson in front of the student. Changing
- * lessons shows that lesson's conversation.
+ * The AI tutor of the course-learning screen: a button that opens the chat panel about the lesson
+ * in front of the student. On a wide screen it floats at the bottom right; on a phone it sits in
+ * the lesson bar (`dock`), so nothing floats over Run, Submit, the results or the bar's buttons.
+ * Changing lessons shows that lesson's conversation.
  */
-export function AiTutor(props: { courseId: string; lesson: { id: string; title: string } | null; preview?: boolean }) {
+export function AiTutor(props: {
+  courseId: string;
+  lesson: { id: string; title: string } | null;
+  preview?: boolean;
+  dock?: HTMLElement | null;
+}) {
   // courseId and preview are part of the mount contract; the server decides per lesson who may ask and
   // tells the admin previewing a course that no budget applies (budget.unlimited).
   const { lesson } = props;
+  const phone = usePhone();
+  const dock = phone ? (props.dock ?? null) : null;
+  const inDock = (node: ReactNode) => (dock ? createPortal(node, dock) : node);
   const [view, setView] = useState<View>('closed');
   const chat = useTutorChat(lesson?.id ?? null, view !== 'closed');
   const button = useRef<HTMLButtonElement>(null);
@@ -108,32 +134,39 @@ export function AiTutor(props: { courseId: string; lesson: { id: string; title: 
   return (
     <>
       {view === 'closed' ? (
-        <button
-          ref={button}
-          type="button"
-          onClick={open}
-          onPointerEnter={() => void loadPanel()}
-          onFocus={() => void loadPanel()}
-          aria-label={`Open ${AiTutorMessages.title}`}
-          title={AiTutorMessages.title}
-          className={cn(
-            'fixed z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform',
-            'hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/50 motion-safe:hover:scale-105',
-            // Above the phone's lesson bar (~64px). The connection badge and install banner keep
-            // to the left of this column on the course screen (pwa/overlay-position.ts).
-            'right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] md:right-6 md:bottom-6',
-          )}
-        >
-          <MessageCircleIcon className="size-6" aria-hidden="true" />
-        </button>
+        inDock(
+          <button
+            ref={button}
+            type="button"
+            onClick={open}
+            onPointerEnter={() => void loadPanel()}
+            onFocus={() => void loadPanel()}
+            aria-label={`Open ${AiTutorMessages.title}`}
+            title={AiTutorMessages.title}
+            className={cn(
+              'flex items-center justify-center rounded-full bg-primary text-primary-foreground',
+              'hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/50',
+              dock
+                ? // In the lesson bar, the size of its other buttons.
+                  'size-11'
+                : // Floating: no lesson bar here (a wide screen, or no lesson open).
+                  'fixed right-4 bottom-4 z-40 size-14 shadow-lg transition-transform motion-safe:hover:scale-105 md:right-6 md:bottom-6',
+            )}
+          >
+            <MessageCircleIcon className="size-6" aria-hidden="true" />
+          </button>,
+        )
       ) : (
         <Suspense
-          fallback={
+          fallback={inDock(
             <Spinner
               label="Opening the AI tutor..."
-              className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 size-14 rounded-full bg-card shadow-lg md:right-6 md:bottom-6"
-            />
-          }
+              className={cn(
+                'rounded-full bg-card',
+                dock ? 'size-11' : 'fixed right-4 bottom-4 z-50 size-14 shadow-lg md:right-6 md:bottom-6',
+              )}
+            />,
+          )}
         >
           <TutorPanel
             lesson={lesson}

@@ -29,7 +29,7 @@ type AskVariables = {
   content: string;
   conversationId: string | null;
   /** The exercise the student works on and their code, read when the question is sent. */
-  practice: { exerciseId: string; code: string } | null;
+  practice: { exerciseId: string; code: string; files: { name: string; content: string }[] } | null;
   /** 'More Help': one hint level further than the conversation's last. */
   moreHelp: boolean;
   controller: AbortController;
@@ -195,7 +195,7 @@ export function useTutorChat(lessonId: string | null, active: boolean) {
       lessonId,
       content,
       conversationId: conversation.conversationId,
-      practice: focus && { exerciseId: focus.exerciseId, code: focus.code },
+      practice: focus && { exerciseId: focus.exerciseId, code: focus.code, files: focus.files ?? [] },
       moreHelp: !!options.moreHelp,
       controller: new AbortController(),
     };

@@ -5,6 +5,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
   type AnalyticsResponse,
 } from '@common/analytics';
+import { ENGAGEMENT_TEXTS } from '@common/analytics-texts';
 import { BookOpenIcon, GraduationCapIcon, TrendingUpIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -36,7 +37,7 @@ function SummaryCards({ data }: { data: AnalyticsResponse }) {
     {
       label: 'Total Students',
       value: formatNumber(t.totalStudents),
-      hint: `${formatNumber(t.activeStudents)} active in the last 7 days`,
+      hint: `${formatNumber(t.activeStudents)} active: ${ENGAGEMENT_TEXTS.active.description.toLowerCase()}`,
       icon: UsersIcon,
       tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
     },

@@ -8,6 +8,8 @@ import {
   dropoffTone,
   formatChange,
   formatPercent,
+  hardestQuestionText,
+  hardestTestText,
   parseRange,
   parseTab,
   periodSummary,
@@ -208,7 +210,7 @@ describe('formats', () => {
 
   it('summarises the period and the weekly charts', () => {
     expect(periodSummary({ from: null, to: '', newEnrollments: 1, lessonsCompleted: 0, activeStudents: 2 })).toBe(
-      '1 new enrollment, 0 lessons completed, 2 active students',
+      '1 new enrollment, 0 lessons completed, 2 students active in a lesson',
     );
     const rows = weeklyRows([
       { weekStart: '2026-02-25', weekEnd: '2026-03-03', newEnrollments: 2, lessonsCompleted: 0, activeStudents: 1 },
@@ -237,6 +239,41 @@ describe('stuckExercises', () => {
   it('lists the exercises tried and not passed by all, the lowest pass rate first', () => {
     const list = [x('all passed', 3, 3), x('untried', 0, 0), x('half', 4, 2), x('none', 2, 0), x('half, fewer', 2, 1)];
     expect(stuckExercises(list).map((e) => e.exercise.title)).toEqual(['none', 'half', 'half, fewer']);
+  });
+});
+
+describe('the exercise and quiz tables name what students fail', () => {
+  const exercise = (tried: number, hardestTest: AnalyticsResponse['practice']['exercises'][number]['hardestTest']) => ({
+    exercise: { id: 'x', title: 'Sum' },
+    language: 'c' as const,
+    lesson: { id: 'l', title: 'L' },
+    course: { id: 'c', title: 'C' },
+    tried,
+    passed: 0,
+    passRate: null,
+    medianSubmissionsToPass: null,
+    hardestTest,
+  });
+  it('names the failing test by its input, and an exercise nobody tried as not tried yet (never "none failed")', () => {
+    const t = { position: 2, hidden: true, failures: 3, name: '', input: '-5 5\n', code: '' };
+    expect(hardestTestText(exercise(4, t))).toBe('Test 2 (hidden): input “-5 5” (3 failures)');
+    expect(hardestTestText(exercise(0, null))).toBe('Not tried yet');
+    expect(hardestTestText(exercise(2, null))).toBe('No test failed');
+  });
+  it('names the hardest question by its text, not its number', () => {
+    const q = (attempts: number, prompt: string) => ({
+      quizId: 'q',
+      lesson: { id: 'l', title: 'L' },
+      course: { id: 'c', title: 'C' },
+      attempts,
+      students: attempts,
+      passRate: null,
+      averageScore: null,
+      hardestQuestion: attempts ? { position: 2, prompt, rightPercent: 25, answered: 4 } : null,
+    });
+    expect(hardestQuestionText(q(4, 'What does `i++` return?'))).toBe('“What does `i++` return?”: 25% right (n = 4)');
+    expect(hardestQuestionText(q(4, 'x'.repeat(200)))).toMatch(/^“x{79}…”/);
+    expect(hardestQuestionText(q(0, ''))).toBe('Not tried yet');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type EngagementTrend,
   type VelocityStudent,
 } from '@common/analytics';
+import { ENGAGEMENT_TEXTS, NO_TEST_FAILED, NOT_TRIED_YET, testLabel, truncateText } from '@common/analytics-texts';
 import { formatDayWithoutYear } from '@web/lib/format-date';
 
 /**
@@ -32,7 +33,7 @@ export const TABS = [
   {
     value: 'overview',
     label: 'Overview',
-    note: `Approved students and every enrollment as of today: a student is active with activity in the last ${AnalyticsRules.activeWithinDays} days, inactive after ${AnalyticsRules.inactiveAfterDays}, struggling below ${AnalyticsRules.strugglingBelowPercent}% average progress; a course's completion rate is its enrollments at 100%.`,
+    note: `Approved students and every enrollment as of today. ${ENGAGEMENT_TEXTS.active.label}: ${ENGAGEMENT_TEXTS.active.description.toLowerCase()}, on every figure of this page; a course's completion rate is its enrollments at 100%.`,
   },
   {
     value: 'learning-paths',
@@ -62,7 +63,7 @@ export const TABS = [
   {
     value: 'weekly',
     label: 'Weekly Trends',
-    note: `${AnalyticsRules.weeklyBuckets} weeks of ${AnalyticsRules.bucketDays} UTC days, the last ending today: new enrollments, lessons completed and students with any activity in each.`,
+    note: `${AnalyticsRules.weeklyBuckets} weeks of ${AnalyticsRules.bucketDays} UTC days, the last ending today: new enrollments, lessons completed and the students active in each (who did something in a lesson that week).`,
   },
 ] as const;
 export type AnalyticsTab = (typeof TABS)[number]['value'];
@@ -226,9 +227,36 @@ export function tutorialInsight(t: TutorialPdf): string {
   return `Students who downloaded the tutorial completed the lesson ${t.completionRateWithDownload}% of the time, against ${t.completionRateWithoutDownload}% for those who did not: ${link === 'no clear' ? 'no clear link' : `a ${link} link`} between downloading and completing.`;
 }
 
-/** The summary line of the range-filtered figures. */
+/** The summary line of the range-filtered figures ("active": did something in a lesson in the range). */
 export function periodSummary(p: AnalyticsResponse['period']): string {
-  return `${plural(p.newEnrollments, 'new enrollment')}, ${plural(p.lessonsCompleted, 'lesson')} completed, ${plural(p.activeStudents, 'active student')}`;
+  return `${plural(p.newEnrollments, 'new enrollment')}, ${plural(p.lessonsCompleted, 'lesson')} completed, ${plural(p.activeStudents, 'student')} active in a lesson`;
+}
+
+/** What Top Performing Courses are ranked by, said under the list (rankCourses on the server). */
+export const TOP_COURSES_RANKING = `Published courses with students, ranked by completion rate, then average progress; courses with fewer than ${MIN} students come after the others.`;
+
+type ExerciseRow = AnalyticsResponse['practice']['exercises'][number];
+type QuizRow = AnalyticsResponse['quizzes']['quizzes'][number];
+
+/** How much of a question's text the quiz table shows (the whole text is its tooltip). */
+export const QUESTION_TEXT_MAX = 80;
+
+/**
+ * The test an exercise's students fail most, named by its input (or name, or test code), with how
+ * often; 'Not tried yet' before any submission, never "none failed".
+ */
+export function hardestTestText(x: ExerciseRow): string {
+  if (x.tried === 0) return NOT_TRIED_YET;
+  if (!x.hardestTest) return NO_TEST_FAILED;
+  return `${testLabel(x.hardestTest)} (${plural(x.hardestTest.failures, 'failure')})`;
+}
+
+/** The question a quiz's students get wrong most, by its text (cut short), with its share right. */
+export function hardestQuestionText(q: QuizRow): string {
+  if (q.attempts === 0) return NOT_TRIED_YET;
+  const h = q.hardestQuestion;
+  if (!h) return NO_DATA;
+  return `“${truncateText(h.prompt, QUESTION_TEXT_MAX)}”: ${formatPercent(h.rightPercent)} right (n = ${formatNumber(h.answered)})`;
 }
 
 // ---- Chart rows (and the text alternatives beside each chart) ----

@@ -15,6 +15,8 @@ import { formatDate } from '@web/lib/format-date';
 import { toastError, toastInvalid } from '@web/lib/notify';
 import { acceptInvitation, useInvitationPreview } from './api/accept-invitation';
 import { AuthLayout } from './components/auth-layout';
+import { FieldError } from './components/field-error';
+import { FieldMessages } from './registration';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 /** A link that cannot be used: the server's sentence says why and what to do. */
@@ -52,12 +54,18 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const [firstName, setFirstName] = useState(invitation.firstName);
   const [lastName, setLastName] = useState(invitation.lastName);
   const [sending, setSending] = useState(false);
+  // Said under the field left empty (a list may have given only one name).
+  const [missing, setMissing] = useState<{ first: boolean; last: boolean }>({ first: false, last: false });
   const completeSignIn = useCompleteSignIn();
   const ids = { first: useId(), last: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!firstName.trim() || !lastName.trim()) return toastInvalid('Missing Information', 'Please enter your first and last name.');
+    if (!firstName.trim() || !lastName.trim()) {
+      setMissing({ first: !firstName.trim(), last: !lastName.trim() });
+      document.getElementById(firstName.trim() ? ids.last : ids.first)?.focus();
+      return toastInvalid('Missing Information', 'Please enter your first and last name.');
+    }
     setSending(true);
     acceptInvitation(token, { firstName: firstName.trim(), lastName: lastName.trim() })
       .then(completeSignIn)
@@ -92,8 +100,14 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
                 autoComplete="given-name"
                 maxLength={NAME_MAX}
                 value={firstName}
-                onChange={(e) => setFirstName(e.target.value)}
+                onChange={(e) => {
+                  setFirstName(e.target.value);
+                  setMissing((m) => ({ ...m, first: false }));
+                }}
+                aria-invalid={missing.first || undefined}
+                aria-describedby={missing.first ? `${ids.first}-error` : undefined}
               />
+              {missing.first && <FieldError id={`${ids.first}-error`}>{FieldMessages.firstName}</FieldError>}
             </div>
             <div className="space-y-2">
               <Label htmlFor={ids.last}>Last Name</Label>
@@ -102,8 +116,14 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
                 autoComplete="family-name"
                 maxLength={NAME_MAX}
                 value={lastName}
-                onChange={(e) => setLastName(e.target.value)}
+                onChange={(e) => {
+                  setLastName(e.target.value);
+                  setMissing((m) => ({ ...m, last: false }));
+                }}
+                aria-invalid={missing.last || undefined}
+                aria-describedby={missing.last ? `${ids.last}-error` : undefined}
               />
+              {missing.last && <FieldError id={`${ids.last}-error`}>{FieldMessages.lastName}</FieldError>}
             </div>
           </div>
           <p className="text-sm text-muted-foreground">This link works once, until {formatDate(invitation.expiresAt)}.</p>

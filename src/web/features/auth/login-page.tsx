@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, MailIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/lib/paths';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +12,8 @@ import { useLogin } from './api/login';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
+import { FieldError } from './components/field-error';
+import { codeFieldMessage, emailFieldMessage, FieldMessages } from './registration';
 import { DevToolsPanel } from './components/dev-tools-panel';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
@@ -32,6 +34,10 @@ export function LoginPage() {
   const [step, setStep] = useState<'email' | 'otp'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  // Said under the fields; a new object for each refusal, so the same message twice still moves the focus back.
+  const [emailError, setEmailError] = useState<{ message: string } | null>(null);
+  const [codeError, setCodeError] = useState<{ message: string } | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const sendCode = useSendCode();
   const login = useLogin();
   const completeSignIn = useCompleteSignIn();
@@ -42,6 +48,16 @@ export function LoginPage() {
   const hydrated = useHydrated();
   useErrorsClearedOnStep(step);
 
+  // A refused code: the emptied field takes the focus back once it is enabled again.
+  useEffect(() => {
+    if (codeError && !login.isPending) codeRef.current?.focus();
+  }, [codeError, login.isPending]);
+
+  useEffect(() => {
+    if (emailError && !sendCode.isPending) document.getElementById(emailId)?.focus();
+  }, [emailError, sendCode.isPending, emailId]);
+  const refuseEmail = (message: string) => setEmailError({ message });
+
   const requestCode = (address: string, onSent?: () => void) =>
     sendCode.mutate(
       { email: address, purpose: 'login' },
@@ -50,29 +66,42 @@ export function LoginPage() {
           toastSuccess('Verification Code Sent', `We sent a 6-digit code to ${address}.`);
           onSent?.();
         },
-        onError: (error) => toastError(error, sendCodeFailed),
+        onError: (error) => {
+          const refused = emailFieldMessage(error);
+          if (refused && step === 'email') return refuseEmail(refused);
+          toastError(error, sendCodeFailed);
+        },
       },
     );
 
   const onEmailSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!address) return toastInvalid('Email Required', 'Please enter your email address.');
+    if (!address) {
+      refuseEmail(FieldMessages.email);
+      return toastInvalid('Email Required', 'Please enter your email address.');
+    }
     setEmail(address);
     requestCode(address, () => {
       setCode('');
+      setCodeError(null);
       setStep('otp');
     });
   };
 
   const onCodeSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return toastInvalid('Verification Code Required', 'Please enter the verification code.');
+    if (!code.trim()) return setCodeError({ message: FieldMessages.code });
     login.mutate(
       { email, code: code.trim() },
       {
         onSuccess: completeSignIn,
-        onError: (error) => toastError(error, { title: 'Verification Failed', message: 'Invalid verification code. Please try again.' }),
+        onError: (error) => {
+          const refused = codeFieldMessage(error);
+          if (!refused) return toastError(error, { title: 'Verification Failed', message: 'Invalid verification code. Please try again.' });
+          setCode('');
+          setCodeError({ message: refused });
+        },
       },
     );
   };
@@ -103,9 +132,15 @@ export function LoginPage() {
                   autoComplete="email"
                   placeholder="you@example.com"
                   value={email}
-                  onChange={(e) => setEmail(e.target.value)}
+                  onChange={(e) => {
+                    setEmail(e.target.value);
+                    setEmailError(null);
+                  }}
                   disabled={sendCode.isPending}
+                  aria-invalid={emailError ? true : undefined}
+                  aria-describedby={emailError ? `${emailId}-error` : undefined}
                 />
+                {emailError && <FieldError id={`${emailId}-error`}>{emailError.message}</FieldError>}
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-4">
                 <Button type="submit" size="lg" disabled={sendCode.isPending || !hydrated}>
@@ -142,7 +177,17 @@ export function LoginPage() {
             </CardHeader>
             <form onSubmit={onCodeSubmit} noValidate>
               <CardContent>
-                <CodeField id={codeId} value={code} onChange={setCode} disabled={login.isPending} />
+                <CodeField
+                  id={codeId}
+                  inputRef={codeRef}
+                  value={code}
+                  onChange={(typed) => {
+                    setCode(typed);
+                    setCodeError(null);
+                  }}
+                  disabled={login.isPending}
+                  error={codeError?.message}
+                />
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-3">
                 <Button type="submit" size="lg" disabled={login.isPending}>
@@ -153,7 +198,12 @@ export function LoginPage() {
                     <ArrowLeftIcon aria-hidden="true" />
                     Back to Email
                   </Button>
-                  <Button variant="link" size="sm" onClick={() => requestCode(email)} disabled={sendCode.isPending || login.isPending}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={() => requestCode(email, () => setCodeError(null))}
+                    disabled={sendCode.isPending || login.isPending}
+                  >
                     {sendCode.isPending ? 'Sending...' : 'Resend Code'}
                   </Button>
                 </div>

@@ -15,22 +15,32 @@ import { useRegister } from './api/register';
 import { useSendCode } from './api/send-code';
 import { AuthLayout } from './components/auth-layout';
 import { CodeField } from './components/code-field';
-import { checkDetails, type Details, type RegisterStep } from './registration';
+import { FieldError } from './components/field-error';
+import {
+  checkDetails,
+  codeFieldMessage,
+  emailFieldMessage,
+  FieldMessages,
+  firstInvalid,
+  type Details,
+  type DetailsErrors,
+  type RegisterStep,
+} from './registration';
 import { useErrorsClearedOnStep } from './use-errors-cleared-on-step';
 import { useHydrated } from '@web/lib/use-hydrated';
 import { useTypedBeforeStart } from './use-typed-before-start';
 
 const stepLabels: { step: RegisterStep; label: string }[] = [
   { step: 'details', label: 'Details' },
-  { step: 'email', label: 'Email' },
-  { step: 'otp', label: 'Verify' },
+  { step: 'otp', label: 'Verify Email' },
   { step: 'success', label: 'Done' },
 ];
 
+/** The steps, named on every screen: three short names fit a phone's width beside their numbers. */
 function StepIndicator({ step }: { step: RegisterStep }) {
   const current = stepLabels.findIndex((s) => s.step === step);
   return (
-    <ol className="mb-6 flex items-center justify-center gap-2" aria-label="Registration progress">
+    <ol className="mb-6 flex flex-wrap items-center justify-center gap-x-2 gap-y-1" aria-label="Registration progress">
       {stepLabels.map((s, i) => {
         const done = i < current || step === 'success';
         const active = i === current && step !== 'success';
@@ -38,7 +48,7 @@ function StepIndicator({ step }: { step: RegisterStep }) {
           <li key={s.step} className="flex items-center gap-2" aria-current={i === current ? 'step' : undefined}>
             <span
               className={cn(
-                'flex size-7 items-center justify-center rounded-full border text-xs font-semibold',
+                'flex size-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
                 done && 'border-primary bg-primary text-primary-foreground',
                 active && 'border-primary bg-secondary text-secondary-foreground',
                 !done && !active && 'bg-card text-muted-foreground',
@@ -46,7 +56,7 @@ function StepIndicator({ step }: { step: RegisterStep }) {
             >
               {done ? <CheckIcon className="size-3.5" aria-hidden="true" /> : i + 1}
             </span>
-            <span className={cn('text-xs font-medium', active ? 'text-foreground' : 'text-muted-foreground', 'max-sm:sr-only')}>
+            <span className={cn('text-xs font-medium whitespace-nowrap', active ? 'text-foreground' : 'text-muted-foreground')}>
               {s.label}
               {done && <span className="sr-only"> (completed)</span>}
             </span>
@@ -61,15 +71,19 @@ function StepIndicator({ step }: { step: RegisterStep }) {
 const linkClass =
   'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Four-step registration: details, e-mail, code, success. */
+/** Registration in three steps: the details (Continue sends the code), the code, the account created. */
 export function RegisterPage() {
   const [step, setStep] = useState<RegisterStep>('details');
   const [details, setDetails] = useState<Details>({ firstName: '', lastName: '', email: '' });
+  const [errors, setErrors] = useState<DetailsErrors>({});
   const [code, setCode] = useState('');
+  // A new object for each refusal, so the same message twice still moves the focus back to the field.
+  const [codeError, setCodeError] = useState<{ message: string } | null>(null);
   const sendCode = useSendCode();
   const register = useRegister();
-  const ids = { first: useId(), last: useId(), email: useId(), code: useId() };
+  const ids = { firstName: useId(), lastName: useId(), email: useId(), code: useId() };
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const firstStep = useRef(true);
   const detailsForm = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -88,39 +102,69 @@ export function RegisterPage() {
     if (step !== 'otp') headingRef.current?.focus();
   }, [step]);
 
-  const field = (key: keyof Details) => ({
-    value: details[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setDetails((d) => ({ ...d, [key]: e.target.value })),
-  });
+  // A refused code: the emptied field takes the focus back once it is enabled again.
+  useEffect(() => {
+    if (codeError && !register.isPending) codeRef.current?.focus();
+  }, [codeError, register.isPending]);
 
-  const onDetailsSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkDetails(details);
-    if (!check.ok) return toastInvalid(check.title, check.message);
-    setDetails(check.details);
-    setStep('email');
+  const field = (key: keyof Details) => ({
+    id: ids[key],
+    name: key,
+    value: details[key],
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${ids[key]}-error` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setDetails((d) => ({ ...d, [key]: e.target.value }));
+      setErrors(({ [key]: _, ...others }) => others);
+    },
+  });
+  const fieldError = (key: keyof Details) => errors[key] && <FieldError id={`${ids[key]}-error`}>{errors[key]}</FieldError>;
+
+  const showErrors = (found: DetailsErrors) => {
+    setErrors(found);
+    const first = firstInvalid(found);
+    if (first) document.getElementById(ids[first])?.focus();
   };
 
-  const requestCode = (onSent?: () => void) =>
+  const requestCode = (address: string, onSent?: () => void) =>
     sendCode.mutate(
-      { email: details.email, purpose: 'register' },
+      { email: address, purpose: 'register' },
       {
         onSuccess: () => {
-          toastSuccess('Verification Code Sent', `We sent a 6-digit code to ${details.email}.`);
+          toastSuccess('Verification Code Sent', `We sent a 6-digit code to ${address}.`);
           onSent?.();
         },
-        onError: (error) =>
+        onError: (error) => {
+          const refused = emailFieldMessage(error);
+          if (refused && step === 'details') return showErrors({ email: refused });
           toastError(error, {
             title: 'Failed to Send Code',
             message: 'Please check your email address and try again.',
             titleByCode: { VALIDATION_ERROR: 'Invalid Email' },
-          }),
+          });
+        },
       },
     );
 
+  const onDetailsSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkDetails(details);
+    if (!check.ok) {
+      showErrors(check.errors);
+      return toastInvalid(check.title, check.message);
+    }
+    setDetails(check.details);
+    setErrors({});
+    requestCode(check.details.email, () => {
+      setCode('');
+      setCodeError(null);
+      setStep('otp');
+    });
+  };
+
   const onCodeSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return toastInvalid('Verification Code Required', 'Please enter the verification code.');
+    if (!code.trim()) return setCodeError({ message: FieldMessages.code });
     register.mutate(
       { ...details, code: code.trim() },
       {
@@ -128,8 +172,14 @@ export function RegisterPage() {
           toastSuccess('Registration Successful!', 'Your account is pending administrator approval.');
           setStep('success');
         },
-        onError: (error) =>
-          toastError(error, { title: 'Registration Failed', message: 'We could not create your account. Please try again.' }),
+        onError: (error) => {
+          const refused = codeFieldMessage(error);
+          if (!refused) {
+            return toastError(error, { title: 'Registration Failed', message: 'We could not create your account. Please try again.' });
+          }
+          setCode('');
+          setCodeError({ message: refused });
+        },
       },
     );
   };
@@ -158,30 +208,29 @@ export function RegisterPage() {
               <CardContent className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="space-y-2">
-                    <Label htmlFor={ids.first}>First Name</Label>
-                    <Input
-                      id={ids.first}
-                      name="firstName"
-                      autoComplete="given-name"
-                      maxLength={NAME_MAX}
-                      autoFocus
-                      {...field('firstName')}
-                    />
+                    <Label htmlFor={ids.firstName}>First Name</Label>
+                    <Input autoComplete="given-name" maxLength={NAME_MAX} autoFocus {...field('firstName')} />
+                    {fieldError('firstName')}
                   </div>
                   <div className="space-y-2">
-                    <Label htmlFor={ids.last}>Last Name</Label>
-                    <Input id={ids.last} name="lastName" autoComplete="family-name" maxLength={NAME_MAX} {...field('lastName')} />
+                    <Label htmlFor={ids.lastName}>Last Name</Label>
+                    <Input autoComplete="family-name" maxLength={NAME_MAX} {...field('lastName')} />
+                    {fieldError('lastName')}
                   </div>
                 </div>
                 <div className="space-y-2">
                   <Label htmlFor={ids.email}>Email</Label>
-                  <Input id={ids.email} name="email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+                  {fieldError('email')}
                 </div>
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-4">
-                <Button type="submit" size="lg" disabled={!hydrated}>
-                  Continue
+                <Button type="submit" size="lg" disabled={!hydrated || sendCode.isPending}>
+                  {sendCode.isPending ? 'Sending Code...' : 'Continue'}
                 </Button>
+                <p className="text-center text-sm text-muted-foreground">
+                  Next, we e-mail you a 6-digit code to make sure the address is yours.
+                </p>
                 <p className="text-center text-sm text-muted-foreground">
                   Already have an account?{' '}
                   <Link to={paths.login} className={linkClass}>
@@ -193,67 +242,49 @@ export function RegisterPage() {
           </>
         )}
 
-        {step === 'email' && (
-          <>
-            <CardHeader className="text-center">
-              {heading('Verify Your Email')}
-              <CardDescription>We&apos;ll send a 6-digit code to your e-mail to make sure it&apos;s yours.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-4 text-sm">
-                <dt className="text-muted-foreground">Name</dt>
-                <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">
-                  {details.firstName} {details.lastName}
-                </dd>
-                <dt className="text-muted-foreground">Email</dt>
-                <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{details.email}</dd>
-              </dl>
-            </CardContent>
-            <CardFooter className="flex-col items-stretch gap-3">
-              <Button
-                size="lg"
-                onClick={() =>
-                  requestCode(() => {
-                    setCode('');
-                    setStep('otp');
-                  })
-                }
-                disabled={sendCode.isPending}
-              >
-                {sendCode.isPending ? 'Sending Code...' : 'Send Code'}
-              </Button>
-              <Button variant="ghost" onClick={() => setStep('details')} disabled={sendCode.isPending}>
-                <ArrowLeftIcon aria-hidden="true" />
-                Back to Details
-              </Button>
-            </CardFooter>
-          </>
-        )}
-
         {step === 'otp' && (
           <>
             <CardHeader className="text-center">
               {heading('Enter Your Code')}
               <CardDescription>
-                We sent a verification code to <span className="font-medium text-foreground [overflow-wrap:anywhere]">{details.email}</span>
+                We sent a 6-digit code to <span className="font-medium text-foreground [overflow-wrap:anywhere]">{details.email}</span>.
+                Enter it to confirm the address and create the account of{' '}
+                <span className="font-medium text-foreground [overflow-wrap:anywhere]">
+                  {details.firstName} {details.lastName}
+                </span>
                 .
               </CardDescription>
             </CardHeader>
             <form onSubmit={onCodeSubmit} noValidate>
               <CardContent>
-                <CodeField id={ids.code} value={code} onChange={setCode} disabled={register.isPending} />
+                <CodeField
+                  id={ids.code}
+                  inputRef={codeRef}
+                  value={code}
+                  onChange={(typed) => {
+                    setCode(typed);
+                    setCodeError(null);
+                  }}
+                  disabled={register.isPending}
+                  error={codeError?.message}
+                />
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-3">
                 <Button type="submit" size="lg" disabled={register.isPending}>
                   <UserPlusIcon aria-hidden="true" />
                   {register.isPending ? 'Creating Account...' : 'Create Account'}
                 </Button>
-                <div className="flex items-center justify-between gap-2">
-                  <Button variant="ghost" size="sm" onClick={() => setStep('email')} disabled={register.isPending}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Button variant="ghost" size="sm" onClick={() => setStep('details')} disabled={register.isPending}>
                     <ArrowLeftIcon aria-hidden="true" />
-                    Back to Email
+                    Back to Details
                   </Button>
-                  <Button variant="link" size="sm" onClick={() => requestCode()} disabled={sendCode.isPending || register.isPending}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={() => requestCode(details.email, () => setCodeError(null))}
+                    disabled={sendCode.isPending || register.isPending}
+                  >
                     {sendCode.isPending ? 'Sending...' : 'Resend Code'}
                   </Button>
                 </div>

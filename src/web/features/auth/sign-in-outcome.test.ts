@@ -34,6 +34,10 @@ describe('signInOutcome', () => {
     });
     expect(signInOutcome(session('student'), '/course/7').to).toBe('/course/7');
   });
+  it('welcomes a student on a first visit without "back"', () => {
+    expect(signInOutcome(session('student'), undefined, true)).toMatchObject({ to: '/dashboard', title: 'Welcome!' });
+    expect(signInOutcome(session('admin'), undefined, true).title).toBe('Welcome Back!');
+  });
 });
 
 describe('fromLocation', () => {

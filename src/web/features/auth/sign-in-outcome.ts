@@ -14,8 +14,11 @@ export function fromLocation(state: unknown): string | undefined {
   return pathname + (typeof search === 'string' ? search : '') + (typeof hash === 'string' ? hash : '');
 }
 
-/** After a successful sign-in: where to go and what to say. */
-export function signInOutcome(session: MeResponse, from?: string): SignInOutcome {
+/**
+ * After a successful sign-in: where to go and what to say. A student on a first visit (isFirstVisit,
+ * the dashboard's own rule) is welcomed, not welcomed back; the caller learns it from their courses.
+ */
+export function signInOutcome(session: MeResponse, from?: string, firstVisit = false): SignInOutcome {
   const { user } = session;
   if (user.role === 'student' && user.approvalStatus !== 'approved') {
     return {
@@ -33,5 +36,10 @@ export function signInOutcome(session: MeResponse, from?: string): SignInOutcome
       pending: false,
     };
   }
-  return { to: from ?? paths.dashboard, title: 'Welcome Back!', message: 'Successfully logged in to your courses.', pending: false };
+  return {
+    to: from ?? paths.dashboard,
+    title: firstVisit ? 'Welcome!' : 'Welcome Back!',
+    message: 'Successfully logged in to your courses.',
+    pending: false,
+  };
 }

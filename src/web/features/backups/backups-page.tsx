@@ -22,7 +22,7 @@ const statusBadge: Record<BackupRun['status'], { label: string; variant: 'green'
 };
 
 function Schedule({ data }: { data: BackupsOverview }) {
-  const { schedule, folder } = data;
+  const { schedule, folder, bucket } = data;
   return (
     <Card>
       <CardHeader>
@@ -43,15 +43,35 @@ function Schedule({ data }: { data: BackupsOverview }) {
           <dd className="text-muted-foreground">
             The newest {schedule.keep} of the app&apos;s backups; older ones are deleted after each new one.
           </dd>
-          <dt className="font-medium">Folder</dt>
-          <dd className="min-w-0">
-            <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs">{folder}</code>
-          </dd>
+          {bucket ? (
+            <>
+              <dt className="font-medium">Bucket</dt>
+              <dd className="min-w-0 text-muted-foreground">
+                <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs text-foreground">
+                  s3://{bucket.name}/{bucket.prefix}
+                </code>
+                {bucket.endpoint && (
+                  <>
+                    {' '}
+                    at <code className="break-all text-xs">{bucket.endpoint}</code>
+                  </>
+                )}
+                . Each backup is packed in <code className="break-all text-xs">{folder}</code> on the server, then uploaded.
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="font-medium">Folder</dt>
+              <dd className="min-w-0">
+                <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs">{folder}</code>
+              </dd>
+            </>
+          )}
           <dt className="font-medium">Restore</dt>
           <dd className="text-muted-foreground">
             On the server, into a new data folder:{' '}
             <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs">
-              DATA_DIR=./data-restored npm run restore -- &lt;file&gt;
+              DATA_DIR=./data-restored npm run restore -- {bucket ? `s3://${bucket.name}/${bucket.prefix}<file>` : '<file>'}
             </code>
             , then start the app with that DATA_DIR (README, &ldquo;Backups&rdquo;).
           </dd>
@@ -78,7 +98,12 @@ function RunItem({ run }: { run: BackupRun }) {
         {run.sizeBytes !== null ? formatSize(run.sizeBytes) : '—'}
       </span>
       <span className="min-w-0 text-sm">
-        {run.file && <code className="break-all text-xs">{run.file}</code>}
+        {run.file && (
+          <code className="break-all text-xs" title={run.location ?? undefined}>
+            {run.file}
+          </code>
+        )}
+        {run.file && run.location?.startsWith('s3://') && <span className="block text-xs text-muted-foreground">In the bucket</span>}
         {run.error && <span className="block text-rose-800 dark:text-rose-300">{run.error}</span>}
         {!run.file && !run.error && (
           <span className="text-muted-foreground">{run.status === 'running' ? 'Copying…' : 'Waiting for the job runner…'}</span>
@@ -91,7 +116,7 @@ function RunItem({ run }: { run: BackupRun }) {
   );
 }
 
-function Runs({ runs }: { runs: BackupRun[] }) {
+function Runs({ runs, inBucket }: { runs: BackupRun[]; inBucket: boolean }) {
   if (!runs.length) {
     return (
       <EmptyPanel icon={ArchiveIcon} title="No backups yet">
@@ -104,7 +129,7 @@ function Runs({ runs }: { runs: BackupRun[] }) {
       <CardHeader>
         <CardTitle>Latest backups</CardTitle>
         <CardDescription>
-          Newest first: when each started, how it ended, its size and its file in the backup folder (below).
+          Newest first: when each started, how it ended, its size and its file in the backup {inBucket ? 'bucket' : 'folder'} (below).
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -173,7 +198,7 @@ export function BackupsPage() {
           <p className="sr-only" aria-live="polite">
             {data.runs[0] ? `Latest backup: ${statusBadge[data.runs[0].status].label}.` : ''}
           </p>
-          <Runs runs={data.runs} />
+          <Runs runs={data.runs} inBucket={data.bucket !== null} />
           <Schedule data={data} />
         </div>
       )}

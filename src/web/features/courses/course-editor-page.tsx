@@ -1,6 +1,6 @@
-import { isThumbnailUrl, THUMBNAIL_URL_NOT_WEB, type CourseEditorResponse } from '@common/courses';
+import { CourseEditorMessages, isThumbnailUrl, THUMBNAIL_URL_NOT_WEB, type CourseEditorResponse } from '@common/courses';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RotateCcwIcon, SaveIcon } from 'lucide-react';
+import { ArrowLeftIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@web/lib/paths';
@@ -18,6 +18,7 @@ import { BulkUploadTab } from './components/bulk-upload-tab';
 import { CourseContentTab } from './components/course-content-tab';
 import { CourseDetailsTab, type CourseDetails } from './components/course-details-tab';
 import { PublishedBadge } from './components/published-badge';
+import { SaveStatus } from './components/save-status';
 import { toastFailure } from '@web/lib/notify';
 
 const TABS = ['details', 'content', 'bulk'] as const;
@@ -33,7 +34,12 @@ const detailsOf = (data: CourseEditorResponse | undefined): CourseDetails => ({
 const sameDetails = (a: CourseDetails, b: CourseDetails) =>
   a.title.trim() === b.title.trim() && a.description.trim() === b.description.trim() && a.thumbnailUrl.trim() === b.thumbnailUrl.trim();
 
-/** The create and edit form ('new' mode creates, then replaces the address with the edit route). */
+/**
+ * The create and edit form ('new' mode creates, then replaces the address with the edit route).
+ * One way of saving on every tab (CourseEditorMessages.saveModel, said once under the tabs): a form
+ * is saved with its own button, a switch, a move or a deletion at once; the status beside Publish
+ * follows every save.
+ */
 function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -123,17 +129,9 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
           </span>
         }
         actions={
-          <>
-            {/* The details form's submit button (so Enter in a field saves too), wherever the tab is. */}
-            <Button type="submit" form={formId} disabled={saving}>
-              {saving ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-              ) : (
-                <SaveIcon aria-hidden="true" />
-              )}
-              {saving ? 'Saving...' : 'Save Course'}
-            </Button>
-            {course && (
+          course && (
+            <>
+              <SaveStatus detailsDirty={dirty} />
               <Button variant="outline" onClick={togglePublished} disabled={publish.isPending}>
                 {publish.isPending ? (
                   <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -144,8 +142,8 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
                 )}
                 {course.isPublished ? 'Unpublish' : 'Publish'}
               </Button>
-            )}
-          </>
+            </>
+          )
         }
       />
 
@@ -170,9 +168,9 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
             Bulk Upload
           </TabsTrigger>
         </TabsList>
-        {isNew && (
-          <p className="mt-2 text-sm text-muted-foreground">Save the course to add its content, one lesson at a time or in bulk.</p>
-        )}
+        <p className="mt-2 text-sm text-muted-foreground">
+          {isNew ? 'Create the course to add its content, one lesson at a time or in bulk.' : CourseEditorMessages.saveModel}
+        </p>
         <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
           <CourseDetailsTab
             formId={formId}
@@ -184,6 +182,7 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
             onSubmit={save}
             titleInvalid={titleInvalid}
             dirty={dirty}
+            saving={saving}
             course={course}
             onThumbnailChosen={(chosen) => {
               // Saved on the server already: the form shows it, other unsaved edits stay as they are.

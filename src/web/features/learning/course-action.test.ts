@@ -1,6 +1,6 @@
 import type { DashboardCourse } from '@common/learning';
 import { describe, expect, it } from 'vitest';
-import { continueLearning, courseActionLabel, isFirstVisit, leadingCourses } from './course-action';
+import { continueLearning, courseActionLabel, leadingCourses } from './course-action';
 
 describe('courseActionLabel', () => {
   it.each([
@@ -46,7 +46,7 @@ describe('continueLearning', () => {
   });
 });
 
-describe('leadingCourses and isFirstVisit', () => {
+describe('leadingCourses', () => {
   it('leads with the courses under way, else with the first course not started, else nothing', () => {
     expect(leadingCourses([course('a', 'not_started'), course('b', 'in_progress')])).toMatchObject({
       title: 'Continue Learning',
@@ -57,12 +57,5 @@ describe('leadingCourses and isFirstVisit', () => {
       courses: [{ id: 'b' }],
     });
     expect(leadingCourses([course('a', 'completed')]).courses).toEqual([]);
-  });
-
-  it('is a first visit only with courses, none begun and no activity', () => {
-    expect(isFirstVisit([course('a', 'not_started'), course('b', 'not_started')])).toBe(true);
-    expect(isFirstVisit([])).toBe(false);
-    expect(isFirstVisit([course('a', 'not_started'), course('b', 'in_progress')])).toBe(false);
-    expect(isFirstVisit([{ ...course('a', 'not_started'), lastActivityAt: '2026-01-02T00:00:00.000Z' }])).toBe(false);
   });
 });

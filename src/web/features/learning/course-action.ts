@@ -11,10 +11,6 @@ export function courseActionLabel(percent: number, preview: boolean): string {
 /** The 'Continue Learning' strip: up to two in-progress courses, in the server's order. */
 export const continueLearning = (courses: DashboardCourse[]) => courses.filter((c) => c.status === 'in_progress').slice(0, 2);
 
-/** A student who has not begun anything yet: enrolled, with no lesson done and no activity in any course. */
-export const isFirstVisit = (courses: DashboardCourse[]) =>
-  courses.length > 0 && courses.every((c) => c.status === 'not_started' && c.lastActivityAt === null);
-
 /**
  * What the dashboard leads with: the courses to pick up again, or, when none is under way, the first one to start,
  * so that a newly enrolled student's first button is their first lesson.

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LearnResponse } from '@common/learning';
-import { chapterProgress, flattenLessons, neighbours, previewCompletesCourse, swipeDirection, withCompleted } from './course-navigation';
+import { lessonContents } from './components/lesson-type';
+import {
+  chapterLock,
+  chapterProgress,
+  chaptersToOpen,
+  flattenLessons,
+  neighbours,
+  previewCompletesCourse,
+  swipeDirection,
+  withCompleted,
+} from './course-navigation';
 
 const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' = 'not_started', lockedBy: string | null = null) => ({
   id,
@@ -55,6 +65,42 @@ describe('course navigation', () => {
     expect(neighbours(locked, 'a').next).toMatchObject({ id: 'b' });
     expect(neighbours(locked, 'b')).toMatchObject({ previous: { id: 'a' }, next: undefined });
     expect(neighbours(locked, 'c')).toMatchObject({ previous: { id: 'b' }, next: undefined });
+  });
+
+  it('says what each lesson holds, not only its type', () => {
+    expect(lessonContents({ lessonType: 'VIDEO', exerciseCount: 2, hasQuiz: true })).toBe('Video · 2 exercises · Quiz');
+    expect(lessonContents({ lessonType: 'PDF', exerciseCount: 0, hasQuiz: true })).toBe('PDF · Quiz');
+    expect(lessonContents({ lessonType: 'MIXED', exerciseCount: 1, hasQuiz: false })).toBe('Video + PDF · 1 exercise');
+    expect(lessonContents({ lessonType: 'VIDEO', exerciseCount: 0, hasQuiz: false })).toBe('Video');
+  });
+
+  it("says once per chapter why its lessons are locked, and leaves a completed lesson's chapter alone", () => {
+    const chapters = [
+      { id: 'c1', title: 'One', order: 1, lessons: [lesson('a', 'completed'), lesson('b'), lesson('c', 'not_started', 'Lesson b')] },
+      // Completed before the rule was turned on: open, though after the first lesson not completed.
+      { id: 'c2', title: 'Two', order: 2, lessons: [lesson('d', 'completed'), lesson('e', 'not_started', 'Lesson b')] },
+      { id: 'c3', title: 'Three', order: 3, lessons: [lesson('f', 'not_started', 'Lesson b'), lesson('g', 'not_started', 'Lesson b')] },
+      { id: 'c4', title: 'Four', order: 4, lessons: [lesson('h', 'completed')] },
+    ];
+    expect(chapters.map(chapterLock)).toEqual([
+      { count: 1, lockedBy: 'Lesson b' },
+      { count: 1, lockedBy: 'Lesson b' },
+      { count: 2, lockedBy: 'Lesson b' },
+      null,
+    ]);
+  });
+
+  it('opens the chapter in progress by itself, and the one of the lesson on screen', () => {
+    const flat = flattenLessons({
+      chapters: [
+        { id: 'c1', title: 'One', order: 1, lessons: [lesson('a', 'completed'), lesson('b', 'completed')] },
+        { id: 'c2', title: 'Two', order: 2, lessons: [lesson('c', 'in_progress'), lesson('d')] },
+        { id: 'c3', title: 'Three', order: 3, lessons: [lesson('e')] },
+      ],
+    });
+    expect(chaptersToOpen(flat, 'c')).toEqual(['c2']);
+    expect(chaptersToOpen(flat, 'a')).toEqual(['c1', 'c2']);
+    expect(chaptersToOpen(flat, null)).toEqual(['c2']);
   });
 
   it('counts completed lessons per chapter', () => {

@@ -20,6 +20,29 @@ export function chapterProgress(chapter: LearnResponse['chapters'][number]) {
 }
 
 /**
+ * Why a chapter's lessons are locked, said once for the chapter (lessons in order): how many of its
+ * lessons are locked, and the lesson that locks them (the server's learning_course_locks names the
+ * same one for every locked lesson: the student's first lesson not completed). Null when none is.
+ */
+export function chapterLock(chapter: LearnResponse['chapters'][number]): { count: number; lockedBy: string } | null {
+  const locked = chapter.lessons.filter((l) => l.lockedBy !== null);
+  return locked.length ? { count: locked.length, lockedBy: locked[0]!.lockedBy! } : null;
+}
+
+/**
+ * The chapters the outline opens by itself: the one of the lesson on screen, and the chapter in
+ * progress (that of the first lesson not completed), which is where the student goes on.
+ */
+export function chaptersToOpen(lessons: readonly FlatLesson[], currentLessonId: string | null): string[] {
+  const ids = new Set<string>();
+  const current = lessons.find((l) => l.id === currentLessonId);
+  if (current) ids.add(current.chapterId);
+  const unfinished = lessons.find((l) => l.status !== 'completed');
+  if (unfinished) ids.add(unfinished.chapterId);
+  return [...ids];
+}
+
+/**
  * The neighbours of a lesson in reading order. In a course whose lessons must be completed in
  * order, Next (and a swipe) stops at the first locked lesson, which says what to complete first:
  * a locked lesson has no next one.

@@ -1,6 +1,12 @@
 import { createContext, type ComponentType } from 'react';
 
-export type LessonTutorProps = { courseId: string; lesson: { id: string; title: string } | null; preview: boolean };
+export type LessonTutorProps = {
+  courseId: string;
+  lesson: { id: string; title: string } | null;
+  preview: boolean;
+  /** On a phone, the place in the lesson bar where the tutor's button goes, so that nothing floats over the lesson. */
+  dock?: HTMLElement | null;
+};
 
 /**
  * The tutor the course screen shows beside the lesson (the AI tutor). The app fills it in

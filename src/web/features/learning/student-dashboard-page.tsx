@@ -12,7 +12,8 @@ import { DashboardCourseCard } from './components/dashboard-course-card';
 import { CourseGridSkeleton, DashboardLoadError, NoCourses } from './components/dashboard-states';
 import { DashboardStats } from './components/dashboard-stats';
 import { ProgressOverview } from './components/progress-overview';
-import { isFirstVisit, leadingCourses } from './course-action';
+import { isFirstVisit } from '@web/lib/first-visit';
+import { leadingCourses } from './course-action';
 
 function PreviewBanner() {
   return (
@@ -55,7 +56,7 @@ export function StudentDashboardPage() {
   const subtitle = preview
     ? 'Every published course, with simulated progress, as a student would see it.'
     : firstVisit
-      ? `Welcome${firstName ? `, ${firstName}` : ''}. Your first lesson is ready: start below.`
+      ? `Welcome${firstName ? `, ${firstName}` : ''}.${data?.courses.length ? ' Your first lesson is ready: start below.' : ''}`
       : firstName
         ? `Welcome back, ${firstName}. Here is where your learning stands.`
         : 'Here is where your learning stands.';

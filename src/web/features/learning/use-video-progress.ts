@@ -1,6 +1,6 @@
 import { PLAYER_ORIGINS, type VideoProvider } from '@common/video';
 import type { VideoProgressResponse } from '@common/learning';
-import { VIDEO_REPORT_INTERVAL_MS } from '@common/learning-rules';
+import { PLAYER_LOAD_TIMEOUT_MS, VIDEO_REPORT_INTERVAL_MS, type VideoUnplayableReason } from '@common/learning-rules';
 import { useEffect, useRef } from 'react';
 import { recordVideoProgress } from './api/record-video-progress';
 import { createPlaybackMeter, progressSubscriptions, readPlayerMessage, RESUME_MARGIN_SECONDS, seekMessage } from './video-playback';
@@ -64,6 +64,8 @@ export function useVideoReporter(lessonId: string, enabled: boolean, onReport: V
  * The YouTube or Vimeo player in `frame`: asks it to report its position (their documented
  * postMessage protocols, no third-party script), feeds the reports to `feed`, and moves it once
  * to `resumeAt` when it first answers (the address already starts there; the seek makes sure).
+ * `onUnplayable` hears when the player says it cannot play the video, or has not answered at all
+ * PLAYER_LOAD_TIMEOUT_MS after the frame appeared (a network that blocks the video's site).
  */
 export function usePlayerProgress(
   frame: HTMLIFrameElement | null,
@@ -71,9 +73,11 @@ export function usePlayerProgress(
   playerOrigin: string,
   resumeAt: number | null,
   feed: (s: { position: number; duration: number | null; playing: boolean }) => void,
+  onUnplayable?: (reason: VideoUnplayableReason) => void,
 ) {
   const latestFeed = useLatest(feed);
   const latestResume = useLatest(resumeAt);
+  const latestUnplayable = useLatest(onUnplayable);
 
   useEffect(() => {
     if (!frame || !provider) return;
@@ -92,6 +96,9 @@ export function usePlayerProgress(
       }
     };
     const subscribe = () => progressSubscriptions(provider).forEach(post);
+    const silent = setTimeout(() => {
+      if (!answered) latestUnplayable.current?.('timeout');
+    }, PLAYER_LOAD_TIMEOUT_MS);
     // The player may not listen yet when the frame has loaded: ask again for a few seconds.
     const retry = setInterval(() => {
       if (answered || ++tries > 10) return clearInterval(retry);
@@ -102,6 +109,7 @@ export function usePlayerProgress(
       const m = readPlayerMessage(provider, event.data);
       if (!m) return;
       answered = true;
+      if (m.error) return latestUnplayable.current?.('error');
       if (m.ready) subscribe();
       const resume = latestResume.current;
       if (!sought && resume !== null && resume >= RESUME_MARGIN_SECONDS) {
@@ -118,8 +126,9 @@ export function usePlayerProgress(
     subscribe();
     return () => {
       clearInterval(retry);
+      clearTimeout(silent);
       frame.removeEventListener('load', subscribe);
       window.removeEventListener('message', onMessage);
     };
-  }, [frame, provider, playerOrigin, latestFeed, latestResume]);
+  }, [frame, provider, playerOrigin, latestFeed, latestResume, latestUnplayable]);
 }

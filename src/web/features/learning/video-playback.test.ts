@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPlaybackMeter, readPlayerMessage, seekMessage, withStart } from './video-playback';
+import { createPlaybackMeter, progressSubscriptions, readPlayerMessage, seekMessage, withStart } from './video-playback';
 
 describe('playback meter', () => {
   it('counts the seconds played along the wall clock, not seeks or pauses', () => {
@@ -39,6 +39,15 @@ describe('player messages', () => {
     });
     expect(readPlayerMessage('vimeo', { event: 'pause' })).toEqual({ playing: false });
     expect(readPlayerMessage('vimeo', 'not json')).toBeNull();
+  });
+
+  it('reads a player that cannot play the video, and asks both players to say so', () => {
+    expect(readPlayerMessage('youtube', JSON.stringify({ event: 'onError', info: 150 }))).toEqual({ error: true });
+    expect(readPlayerMessage('vimeo', JSON.stringify({ event: 'error', data: { name: 'NotFoundError' } }))).toEqual({ error: true });
+    expect(progressSubscriptions('youtube').map((m) => JSON.parse(m))).toContainEqual(
+      expect.objectContaining({ func: 'addEventListener', args: ['onError'] }),
+    );
+    expect(progressSubscriptions('vimeo').map((m) => JSON.parse(m))).toContainEqual({ method: 'addEventListener', value: 'error' });
   });
 
   it('resumes through the address and a seek', () => {

@@ -47,16 +47,18 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
  * Position, duration and playing from a player's message (their documented postMessage embed
  * protocols): YouTube's `infoDelivery` carries `currentTime`, `duration` and `playerState` (1 is
  * playing); Vimeo's `timeupdate` carries `seconds` and `duration`, `play`/`pause`/`ended` the state.
- * Fields a message does not carry are left out; `ready` when the player announced itself.
+ * Fields a message does not carry are left out; `ready` when the player announced itself; `error`
+ * when it cannot play the video (YouTube's `onError`: removed, private, not embeddable; Vimeo's `error`).
  */
 export function readPlayerMessage(
   provider: VideoProvider,
   data: unknown,
-): { position?: number; duration?: number; playing?: boolean; ready?: boolean } | null {
+): { position?: number; duration?: number; playing?: boolean; ready?: boolean; error?: true } | null {
   const m = messageData(data);
   if (!m || typeof m.event !== 'string') return null;
   if (provider === 'youtube') {
     if (m.event === 'onReady') return { ready: true };
+    if (m.event === 'onError') return { error: true };
     if (m.event === 'onStateChange') return { playing: m.info === 1 };
     if (m.event !== 'infoDelivery' && m.event !== 'initialDelivery') return null;
     const info = messageData(m.info);
@@ -68,6 +70,7 @@ export function readPlayerMessage(
     return out;
   }
   if (m.event === 'ready') return { ready: true };
+  if (m.event === 'error') return { error: true };
   if (m.event === 'play' || m.event === 'playing') return { playing: true };
   if (m.event === 'pause' || m.event === 'ended') return { playing: false };
   if (m.event === 'timeupdate') {
@@ -77,10 +80,14 @@ export function readPlayerMessage(
   return null;
 }
 
-/** The messages that ask a player to report its position and state. */
+/** The messages that ask a player to report its position and state, and an error. */
 export function progressSubscriptions(provider: VideoProvider): string[] {
-  if (provider === 'youtube') return [JSON.stringify({ event: 'listening', id: 1, channel: 'widget' })];
-  return ['timeupdate', 'play', 'pause', 'ended'].map((value) => JSON.stringify({ method: 'addEventListener', value }));
+  if (provider === 'youtube')
+    return [
+      JSON.stringify({ event: 'listening', id: 1, channel: 'widget' }),
+      JSON.stringify({ event: 'command', func: 'addEventListener', args: ['onError'], id: 1, channel: 'widget' }),
+    ];
+  return ['timeupdate', 'play', 'pause', 'ended', 'error'].map((value) => JSON.stringify({ method: 'addEventListener', value }));
 }
 
 /** The message that moves a player to `seconds` (resuming where the student left). */

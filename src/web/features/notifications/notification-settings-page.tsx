@@ -1,7 +1,8 @@
 import type { NotificationSettings, NotificationSettingsResponse } from '@common/notifications';
-import { SaveIcon } from 'lucide-react';
+import { ENGAGEMENT_TEXTS } from '@common/analytics-texts';
+import { NotificationMessages } from '@common/notifications-texts';
+import { SaveIcon, SendIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { paths } from '@web/lib/paths';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
@@ -11,11 +12,10 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Textarea } from '@web/components/ui/textarea';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
-import { useNotificationSettings, useSaveNotificationSettings } from './api/notifications';
+import { useNotificationSettings, useSaveNotificationSettings, useSendTestMail } from './api/notifications';
 
-// REMINDER_TEXT_MAX and INACTIVE_AFTER_DAYS of @common/notifications, copied: importing them would pull zod into this page.
+// REMINDER_TEXT_MAX of @common/notifications, copied: importing it would pull zod into this page.
 const REMINDER_TEXT_MAX = 2000;
-const INACTIVE_AFTER_DAYS = 7;
 
 type Toggle = Exclude<keyof NotificationSettings, 'reminderText'>;
 const toggles: { key: Toggle; label: string; description: string }[] = [
@@ -28,7 +28,7 @@ const toggles: { key: Toggle; label: string; description: string }[] = [
   {
     key: 'inactivityReminders',
     label: 'Reminders to inactive students',
-    description: `To enrolled students below 100% with no activity for ${INACTIVE_AFTER_DAYS} days, at most once a week, with a one-click link to stop them.`,
+    description: `To enrolled students below 100% who are inactive (${ENGAGEMENT_TEXTS.inactive.description.toLowerCase()}, and did not just join), at most once a week, with a one-click link to stop them.`,
   },
   { key: 'weeklySummary', label: 'Weekly summary', description: 'To you on Mondays: new students, completions and students at risk.' },
 ];
@@ -110,23 +110,63 @@ function SettingsForm({ data }: { data: NotificationSettingsResponse }) {
   );
 }
 
+/** 'Send Test E-mail': a message to the tutor through the outbox, and where it went, said under the button. */
+function TestMail() {
+  const send = useSendTestMail();
+  const resultId = useId();
+  return (
+    <div className="grid gap-2">
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          aria-describedby={send.data ? resultId : undefined}
+          disabled={send.isPending}
+          onClick={() =>
+            send.mutate(undefined, { onError: (error) => toastFailure(error, 'The test e-mail could not be queued. Please try again.') })
+          }
+        >
+          {send.isPending ? <Spinner /> : <SendIcon aria-hidden="true" />}
+          Send Test E-mail
+        </Button>
+      </div>
+      <p id={resultId} role="status" className="text-sm text-muted-foreground">
+        {send.data?.message ?? 'Sends a short message to your own address, the way the students’ e-mails go.'}
+      </p>
+    </div>
+  );
+}
+
 function Outbox({ outbox }: { outbox: NotificationSettingsResponse['outbox'] }) {
+  const consoleOnly = outbox.transport === 'console';
   const items = [
     { label: 'Waiting to be sent', value: outbox.waiting },
     { label: 'Waiting after a failed try', value: outbox.failing },
-    { label: 'Sent in the last 7 days', value: outbox.sentLastWeek },
+    { label: NotificationMessages.handedOnLabel(outbox.transport), value: outbox.sentLastWeek },
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Outbox</CardTitle>
         <CardDescription>
-          {outbox.failing > 0
-            ? 'The mail server did not take some messages; they are retried with growing pauses and go out once it answers.'
-            : 'Messages leave within seconds while the mail server answers.'}
+          {consoleOnly
+            ? 'Messages wait here and are handed on within seconds, but to the log only.'
+            : outbox.failing > 0
+              ? 'The mail server did not take some messages; they are retried with growing pauses and go out once it answers.'
+              : 'Messages leave within seconds while the mail server answers.'}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {consoleOnly && (
+          <p
+            data-testid="mail-console-only"
+            className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {NotificationMessages.consoleOnly}
+          </p>
+        )}
+        <TestMail />
         <dl className="grid gap-3 sm:grid-cols-3">
           {items.map((i) => (
             <div key={i.label} className="rounded-lg border p-3">
@@ -144,11 +184,7 @@ export function NotificationSettingsPage() {
   const query = useNotificationSettings();
   return (
     <div className="grid gap-6">
-      <PageHeader
-        title="Notifications"
-        subtitle="What the platform e-mails, and to whom."
-        back={{ to: paths.admin.students, label: 'Student Management' }}
-      />
+      <PageHeader title="Notifications" subtitle="What the platform e-mails, and to whom." />
       {query.isPending ? (
         <Spinner label="Loading notification settings" showLabel />
       ) : query.isError ? (

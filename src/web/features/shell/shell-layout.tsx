@@ -1,6 +1,6 @@
 import { LogOutIcon, MenuIcon, SparklesIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/logo';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { NotificationBell } from '@web/widgets/notification-bell/notification-bell';
@@ -11,7 +11,8 @@ import { useSession } from '@web/lib/auth';
 import { TAGLINE } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { useSignOut } from '@web/lib/use-sign-out';
-import { displayName, isStudentView, mobileTitle, navItems, roleLabel, type NavItem } from './shell-model';
+import { AreaNav } from './area-nav';
+import { areaNav, displayName, isStudentView, mobileTitle, navCurrent, navItems, roleLabel, type NavItem } from './shell-model';
 import { useUnansweredQuestions } from './use-unanswered-questions';
 
 // Not in the first download of every signed-in page: the phone's menu (a Radix dialog), fetched once
@@ -49,32 +50,29 @@ function DemoModeBadge() {
 }
 
 function NavItems({ items, orientation, onNavigate }: { items: NavItem[]; orientation: 'row' | 'column'; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <ul className={cn('flex gap-1', orientation === 'column' ? 'flex-col' : 'flex-row flex-wrap')}>
       {items.map((item, index) => {
         // The student's two entries share one page: only the first shows as current.
         const first = items.findIndex((i) => i.to === item.to) === index;
+        const current = first ? navCurrent(item, pathname) : undefined;
         return (
           <li key={item.label}>
-            <NavLink
+            <Link
               to={item.to}
-              end
               onClick={onNavigate}
-              aria-current={first ? 'page' : false}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  isActive && first
-                    ? 'bg-secondary text-secondary-foreground'
-                    : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                  orientation === 'column' && 'py-2.5 text-base',
-                )
-              }
+              aria-current={current}
+              className={cn(
+                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                current ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                orientation === 'column' && 'py-2.5 text-base',
+              )}
             >
               {item.label}
               {item.badge && <Badge variant="amber">{item.badge}</Badge>}
               {item.badgeLabel && <span className="sr-only">({item.badgeLabel})</span>}
-            </NavLink>
+            </Link>
           </li>
         );
       })}
@@ -102,6 +100,7 @@ export function ShellLayout() {
   const role = roleLabel(session);
   const studentView = isStudentView(session);
   const items = navItems(session, unansweredQuestions);
+  const area = session.user.role === 'admin' && !studentView ? areaNav(pathname) : null;
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -135,9 +134,10 @@ export function ShellLayout() {
               <ViewModeSwitch className="rounded-lg border px-3 py-1.5" />
               <NotificationBell />
               <ThemeToggle />
-              <div className="hidden text-right leading-tight lg:block">
-                <p className="text-sm font-semibold">{name}</p>
-                <p className="text-xs text-muted-foreground">{role}</p>
+              {/* Here at every desktop width, so the row of areas below keeps its whole width. */}
+              <div className="hidden min-w-0 max-w-40 text-right leading-tight md:block lg:max-w-60">
+                <p className="truncate text-sm font-semibold">{name}</p>
+                <p className="truncate text-xs text-muted-foreground">{role}</p>
               </div>
               <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
                 <LogOutIcon aria-hidden="true" />
@@ -145,11 +145,8 @@ export function ShellLayout() {
               </Button>
             </div>
           </div>
-          <nav aria-label="Dashboard" className="-mb-px flex items-center justify-between gap-4 pb-2">
+          <nav aria-label="Dashboard" className="-mb-px flex items-center pb-2">
             <NavItems items={items} orientation="row" />
-            <p className="text-xs text-muted-foreground lg:hidden">
-              <span className="font-semibold text-foreground">{name}</span> · {role}
-            </p>
           </nav>
         </div>
       </header>
@@ -175,6 +172,7 @@ export function ShellLayout() {
       )}
 
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-8">
+        {area && <AreaNav label={area.label} items={area.items} pathname={pathname} />}
         <Outlet />
       </main>
     </div>

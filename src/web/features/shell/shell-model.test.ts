@@ -1,6 +1,6 @@
 import type { MeResponse } from '@common/auth';
 import { describe, expect, it } from 'vitest';
-import { displayName, mobileTitle, navItems, roleLabel } from './shell-model';
+import { areaNav, displayName, mobileTitle, navCurrent, navItems, roleLabel } from './shell-model';
 
 const session = (
   role: 'admin' | 'student',
@@ -31,6 +31,8 @@ describe('mobileTitle', () => {
     ['/admin/database-helper', 'Database Helper'],
     ['/admin/invitations', 'Invite Students'],
     ['/admin/notifications', 'Notifications'],
+    ['/admin/backups', 'Backups'],
+    ['/admin/questions', 'Questions'],
     ['/admin/students', 'Students'],
     ['/admin/students/', 'Students'],
     ['/admin/courses', 'Courses'],
@@ -60,8 +62,8 @@ describe('displayName', () => {
 });
 
 describe('navItems', () => {
-  it('gives the admin five entries, Questions with the count of unanswered ones', () => {
-    expect(navItems(session('admin')).map((i) => i.label)).toEqual(['Dashboard', 'Students', 'Courses', 'Create Course', 'Questions']);
+  it('gives the admin five areas, Analytics among them, Questions with the count of unanswered ones', () => {
+    expect(navItems(session('admin')).map((i) => i.label)).toEqual(['Dashboard', 'Students', 'Courses', 'Analytics', 'Questions']);
     expect(navItems(session('admin')).at(-1)!.badge).toBeUndefined();
     expect(navItems(session('admin'), 3).at(-1)).toMatchObject({
       to: '/admin/questions',
@@ -76,5 +78,35 @@ describe('navItems', () => {
       ['My Courses', '/student/dashboard', undefined],
     ]);
     expect(navItems(session('admin', 'student')).every((i) => i.badge === 'Demo')).toBe(true);
+  });
+});
+
+describe('navCurrent', () => {
+  const byLabel = (label: string) => navItems(session('admin')).find((i) => i.label === label)!;
+  it('marks the page itself, and the area a page belongs to', () => {
+    expect(navCurrent(byLabel('Students'), '/admin/students')).toBe('page');
+    expect(navCurrent(byLabel('Students'), '/admin/students/')).toBe('page');
+    for (const path of ['/admin/invitations', '/admin/notifications', '/admin/students/42']) {
+      expect(navCurrent(byLabel('Students'), path), path).toBe('true');
+    }
+    expect(navCurrent(byLabel('Courses'), '/admin/courses/new')).toBe('true');
+    expect(navCurrent(byLabel('Questions'), '/admin/questions/7')).toBe('true');
+    expect(navCurrent(byLabel('Dashboard'), '/admin/database-helper')).toBe('true');
+    expect(navCurrent(byLabel('Analytics'), '/admin/analytics')).toBe('page');
+    // Not a prefix by letters alone.
+    expect(navCurrent(byLabel('Students'), '/admin/studentsx')).toBeUndefined();
+    expect(navCurrent(byLabel('Courses'), '/admin/students')).toBeUndefined();
+  });
+});
+
+describe('areaNav', () => {
+  it('lists the Students area on its three pages only', () => {
+    for (const path of ['/admin/students', '/admin/invitations', '/admin/notifications']) {
+      expect(
+        areaNav(path)?.items.map((i) => i.label),
+        path,
+      ).toEqual(['Students', 'Invitations', 'Notifications']);
+    }
+    for (const path of ['/admin/students/42', '/admin/courses', '/admin/dashboard']) expect(areaNav(path), path).toBeNull();
   });
 });

@@ -1,14 +1,5 @@
 import type { ApprovedStudent, StudentRow, StudentsOverviewResponse } from '@common/students';
-import {
-  BellIcon,
-  ClockIcon,
-  DatabaseIcon,
-  MailPlusIcon,
-  GraduationCapIcon,
-  UserCheckIcon,
-  UserXIcon,
-  type LucideIcon,
-} from 'lucide-react';
+import { ClockIcon, MailPlusIcon, GraduationCapIcon, UserCheckIcon, UserXIcon, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@web/lib/paths';
@@ -26,6 +17,7 @@ import { useStudentsOverview } from './api/get-students-overview';
 import { useUnenrollStudent } from './api/unenroll-student';
 import { useUpdateStudentStatus } from './api/update-student-status';
 import { ApprovedTable } from './components/approved-table';
+import { DownloadBeforeDelete } from './components/download-before-delete';
 import { ApprovedBulkActions, PendingBulkActions, useSelection } from './components/bulk-actions';
 import { ManageEnrollments } from './components/manage-enrollments';
 import { PendingTable } from './components/pending-table';
@@ -192,22 +184,11 @@ export function AdminStudentsPage() {
         subtitle="Approve registrations, revoke access and manage course enrollments."
         actions={
           <>
+            {/* Invitations and Notifications: the Students area's row above the title; the Database Helper: the admin home. */}
             <Button asChild>
               <Link to={paths.admin.invitations}>
                 <MailPlusIcon aria-hidden="true" />
                 Invite Students
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.admin.notifications}>
-                <BellIcon aria-hidden="true" />
-                Notifications
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.admin.databaseHelper}>
-                <DatabaseIcon aria-hidden="true" />
-                Database Helper
               </Link>
             </Button>
           </>
@@ -304,7 +285,9 @@ export function AdminStudentsPage() {
         destructive
         pending={status.isPending || unenroll.isPending || removeStudent.isPending}
         onConfirm={confirm}
-      />
+      >
+        {confirming?.kind === 'delete' && <DownloadBeforeDelete student={confirming.student} />}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,14 @@
-import type { Invitation, InvitationStatus, InviteOutcome } from '@common/invitations';
-import { CheckCircle2Icon, MailPlusIcon, RotateCwIcon, SendIcon, XCircleIcon, XIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { paths } from '@web/lib/paths';
+import { INVITATION_LIST_FORMATS, parseInvitationList, type InvitationList } from '@common/invitation-list';
+import {
+  INVITATION_DEFAULT_DAYS,
+  INVITATION_MAX_ROWS,
+  InvitationMessages,
+  type Invitation,
+  type InvitationStatus,
+  type InviteOutcome,
+} from '@common/invitations';
+import { AlertCircleIcon, CheckCircle2Icon, InfoIcon, MailPlusIcon, RotateCwIcon, SendIcon, XCircleIcon, XIcon } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
@@ -16,12 +23,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { formatDate } from '@web/lib/format-date';
 import { toastFailure, toastInvalid, toastSuccess } from '@web/lib/notify';
+import { plural } from '@web/lib/plural';
 import { useCancelInvitation, useInvitations, useResendInvitation, useSendInvitations } from './api/invitations';
 import { useStudentsOverview } from './api/get-students-overview';
-
-// INVITATION_DEFAULT_DAYS and INVITATION_MAX_ROWS of @common/invitations, copied: importing them would pull zod into this page.
-const DEFAULT_DAYS = 14;
-const MAX_ROWS = 1000;
 
 const statusBadge: Record<InvitationStatus, 'teal' | 'green' | 'amber' | 'outline'> = {
   'Invitation sent': 'teal',
@@ -33,38 +37,130 @@ const statusBadge: Record<InvitationStatus, 'teal' | 'green' | 'amber' | 'outlin
 const outcomeText: Record<InviteOutcome['outcome'], string> = {
   invited: 'Invited',
   resent: 'Sent again',
+  already_invited: 'Already invited',
   enrolled: 'Enrolled',
+  already_student: 'Already a student',
   failed: 'Not sent',
 };
+
+/** How many of the preview's ready rows are listed; the rest are counted. */
+const PREVIEW_ROWS = 50;
+
+/** The forms a line may take, shown under the box (the tab of a spreadsheet's columns made visible). */
+function AcceptedFormats({ id }: { id: string }) {
+  return (
+    <div id={id} className="grid gap-1.5 text-sm text-muted-foreground">
+      <p>One person per line, in any of these forms:</p>
+      <ul className="grid gap-1" aria-label="Accepted formats">
+        {INVITATION_LIST_FORMATS.map((f) => (
+          <li key={f.example} className="flex flex-wrap items-baseline gap-x-2">
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground [overflow-wrap:anywhere]">
+              {f.example.replaceAll('\t', ' ⇥ ')}
+            </code>
+            <span>{f.note}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        A name in one field is split: the first word is the first name, the rest the last name. A CSV file may instead name its columns in a
+        first line (“email”, “first name”, “last name”). At most {INVITATION_MAX_ROWS.toLocaleString('en-US')} people at a time.
+      </p>
+    </div>
+  );
+}
+
+/** What the server will read from the list, as it will read it: the same parser runs on both sides. */
+function ListPreview({ list }: { list: InvitationList }) {
+  if (!list.ok) return null;
+  const ready = list.rows.filter((r) => !r.error);
+  const problems = list.rows.filter((r) => r.error);
+  return (
+    <section aria-label="Preview of the list" className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+      <p className="font-medium">
+        {plural(ready.length, 'person', 'people')} ready to invite
+        {problems.length > 0 && `, ${plural(problems.length, 'row')} left out`}
+      </p>
+      {problems.length > 0 && (
+        <ul className="grid gap-1" aria-label="Rows left out">
+          {problems.map((r) => (
+            <li key={r.row} className="flex items-start gap-2 text-red-700 dark:text-red-400">
+              <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                Row {r.row}: {r.error}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {ready.length > 0 && (
+        <ul className="grid max-h-60 gap-0.5 overflow-y-auto" tabIndex={0} aria-label="People ready to invite">
+          {ready.slice(0, PREVIEW_ROWS).map((r) => {
+            const name = [r.firstName, r.lastName].filter(Boolean).join(' ');
+            return (
+              <li key={r.row} className="min-w-0 [overflow-wrap:anywhere]">
+                <span className="text-muted-foreground">Row {r.row}:</span> {r.email}
+                {name ? (
+                  <>
+                    {' '}
+                    · <span className="font-medium">{r.firstName}</span> <span>{r.lastName}</span>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground"> · no name (they give it when accepting)</span>
+                )}
+              </li>
+            );
+          })}
+          {ready.length > PREVIEW_ROWS && <li className="text-muted-foreground">and {ready.length - PREVIEW_ROWS} more</li>}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function InviteForm() {
   const overview = useStudentsOverview();
   const send = useSendInvitations();
   const [list, setList] = useState('');
   const [courseIds, setCourseIds] = useState<string[]>([]);
-  const [days, setDays] = useState(String(DEFAULT_DAYS));
+  const [days, setDays] = useState(String(INVITATION_DEFAULT_DAYS));
+  const [resendInvited, setResendInvited] = useState(false);
+  const [listError, setListError] = useState<string | null>(null);
   const [results, setResults] = useState<InviteOutcome[] | null>(null);
+  const typed = useDeferredValue(list);
+  const parsed = useMemo(() => parseInvitationList(typed), [typed]);
   const listId = useId();
   const fileId = useId();
   const daysId = useId();
   const hintId = useId();
+  const errorId = useId();
   const courses = overview.data?.publishedCourses ?? [];
+  // A list too long to read is said at once; an empty one only on sending.
+  const shownError = listError ?? (!parsed.ok && typed.trim() ? parsed.message : null);
+
+  const changeList = (text: string) => {
+    setList(text);
+    setListError(null);
+  };
 
   const onFile = async (file: File) => {
-    if (file.size > 512 * 1024) return toastInvalid('File too large', `A list may have at most ${MAX_ROWS.toLocaleString('en-US')} rows.`);
-    setList(await file.text());
+    if (file.size > 512 * 1024) return toastInvalid('File too large', InvitationMessages.listTooLong);
+    changeList(await file.text());
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!list.trim()) return toastInvalid('No addresses', 'Paste or upload at least one e-mail address.');
+    const checked = parseInvitationList(list);
+    if (!checked.ok) {
+      setListError(checked.message);
+      document.getElementById(listId)?.focus();
+      return;
+    }
     send.mutate(
-      { list, courseIds, days: Number(days) },
+      { list, courseIds, days: Number(days), resendInvited },
       {
         onSuccess: ({ results: lines }) => {
           setResults(lines);
-          const done = lines.filter((l) => l.outcome !== 'failed').length;
-          toastSuccess('Invitations sent', `${done} of ${lines.length} ${lines.length === 1 ? 'address' : 'addresses'} done.`);
+          toastSuccess('Invitations done', resultSummary(lines));
           if (lines.every((l) => l.outcome !== 'failed')) setList('');
         },
         onError: (error) => toastFailure(error, 'The invitations could not be sent. Please try again.'),
@@ -78,26 +174,31 @@ function InviteForm() {
         <CardTitle>New Invitations</CardTitle>
         <CardDescription>
           Each address gets an e-mail with a link that works once. Following it, the person creates their account, is approved at once and
-          enrolled in the courses you choose. Addresses of approved students are simply enrolled.
+          enrolled in the courses you choose. Addresses of approved students are simply enrolled; people already invited are not sent a
+          second e-mail unless you ask.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-5">
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <div className="grid gap-2">
             <Label htmlFor={listId}>E-mail addresses</Label>
             <Textarea
               id={listId}
-              aria-describedby={hintId}
+              aria-describedby={shownError ? `${errorId} ${hintId}` : hintId}
+              aria-invalid={shownError ? true : undefined}
               value={list}
-              onChange={(e) => setList(e.target.value)}
+              onChange={(e) => changeList(e.target.value)}
               rows={6}
-              placeholder={'ada@example.com, Ada, Lovelace\ngrace@example.com'}
+              placeholder={'omar@school.test Omar Haddad\nJin Park <jin@school.test>'}
               className="font-mono text-sm"
             />
-            <p id={hintId} className="text-sm text-muted-foreground">
-              One address per line, optionally followed by first and last name; or a CSV file with an “email” column and optional “first
-              name” and “last name” columns. At most {MAX_ROWS.toLocaleString('en-US')} rows.
-            </p>
+            {shownError && (
+              <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+                {shownError}
+              </p>
+            )}
+            <AcceptedFormats id={hintId} />
+            {typed.trim() && <ListPreview list={parsed} />}
           </div>
           <div className="grid gap-2">
             <Label htmlFor={fileId}>Or upload a CSV file</Label>
@@ -131,6 +232,18 @@ function InviteForm() {
             <Label htmlFor={daysId}>Link valid for (days)</Label>
             <Input id={daysId} type="number" inputMode="numeric" min={1} max={60} value={days} onChange={(e) => setDays(e.target.value)} />
           </div>
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              checked={resendInvited}
+              onChange={(e) => setResendInvited(e.target.checked)}
+            />
+            <span>
+              <span className="font-medium">Send again to people already invited</span>
+              <span className="block text-muted-foreground">Each gets a new link, and the link sent earlier stops working.</span>
+            </span>
+          </label>
           <div>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? <Spinner /> : <SendIcon aria-hidden="true" />}
@@ -138,30 +251,72 @@ function InviteForm() {
             </Button>
           </div>
         </form>
-        <div aria-live="polite">{results && <InviteResults results={results} />}</div>
+        <div aria-live="polite">{results && <InviteResults results={results} onChange={setResults} />}</div>
       </CardContent>
     </Card>
   );
 }
 
-function InviteResults({ results }: { results: InviteOutcome[] }) {
-  const failed = results.filter((r) => r.outcome === 'failed').length;
+/** "2 invited, 1 already invited, 1 not sent": the result of a list in a sentence. */
+function resultSummary(results: InviteOutcome[]): string {
+  const count = (...kinds: InviteOutcome['outcome'][]) => results.filter((r) => kinds.includes(r.outcome)).length;
+  const parts = [
+    [count('invited'), 'invited'],
+    [count('resent'), 'sent again'],
+    [count('enrolled'), 'enrolled'],
+    [count('already_invited'), 'already invited'],
+    [count('already_student'), 'already students'],
+    [count('failed'), 'not sent'],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ');
+}
+
+function InviteResults({ results, onChange }: { results: InviteOutcome[]; onChange: (results: InviteOutcome[]) => void }) {
+  const resend = useResendInvitation();
+  const sendAgain = (row: InviteOutcome) =>
+    resend.mutate(row.invitationId!, {
+      onSuccess: () => {
+        onChange(
+          results.map((r) =>
+            r.row === row.row ? { ...r, outcome: 'resent', message: InvitationMessages.resentOnRequest, invitationId: undefined } : r,
+          ),
+        );
+        toastSuccess('Invitation sent again', `A new link went to ${row.email}.`);
+      },
+      onError: (error) => toastFailure(error, 'The invitation could not be sent again.'),
+    });
   return (
     <section aria-label="Results" className="mt-6 border-t pt-4">
-      <h3 className="font-semibold">
-        Results: {results.length - failed} done{failed ? `, ${failed} not sent` : ''}
-      </h3>
-      <ul className="mt-2 grid max-h-80 gap-1 overflow-y-auto text-sm" tabIndex={0} aria-label="A line per row of the list">
+      <h3 className="font-semibold">Results: {resultSummary(results)}</h3>
+      <ul className="mt-2 grid max-h-96 gap-1 overflow-y-auto text-sm" tabIndex={0} aria-label="A line per row of the list">
         {results.map((r) => (
-          <li key={r.row} className="flex items-start gap-2 py-1">
+          <li key={r.row} className="grid grid-cols-[auto_1fr] items-start gap-x-2 gap-y-1 py-1 sm:grid-cols-[auto_1fr_auto]">
             {r.outcome === 'failed' ? (
               <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            ) : r.outcome === 'already_invited' || r.outcome === 'already_student' ? (
+              <InfoIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             ) : (
               <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden="true" />
             )}
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              Row {r.row}: {r.email || '(empty)'}: <strong>{outcomeText[r.outcome]}</strong>. {r.message}
+              Row {r.row}: {r.email || '(no address)'}: <strong>{outcomeText[r.outcome]}</strong>. {r.message}
             </span>
+            {r.outcome === 'already_invited' && r.invitationId && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="col-start-2 justify-self-start sm:col-start-3"
+                disabled={resend.isPending}
+                aria-label={`Send again to ${r.email}`}
+                onClick={() => sendAgain(r)}
+              >
+                <RotateCwIcon aria-hidden="true" />
+                Send Again
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -271,11 +426,7 @@ function InvitationList() {
 export function InvitationsPage() {
   return (
     <div className="grid gap-6">
-      <PageHeader
-        title="Invite Students"
-        subtitle="Bring a whole class in at once."
-        back={{ to: paths.admin.students, label: 'Student Management' }}
-      />
+      <PageHeader title="Invite Students" subtitle="Bring a whole class in at once." />
       <InviteForm />
       <InvitationList />
     </div>

@@ -57,7 +57,10 @@ describe('exercise form values', () => {
         },
       ],
       limits: { timeMs: 1000, memoryMb: 64, outputKb: 8 },
-      files: [{ name: 'Shape.java', content: 'interface Shape {}', hidden: false }],
+      files: [
+        { name: 'Shape.java', content: 'interface Shape {}', hidden: false, editable: false, referenceContent: '' },
+        { name: 'Circle.java', content: 'class Circle {}', hidden: false, editable: true, referenceContent: 'class Circle { int r; }' },
+      ],
       mode: 'tests',
       updatedAt: '2025-01-01T00:00:00Z',
     };
@@ -65,7 +68,11 @@ describe('exercise form values', () => {
     expect(values.tests[0]).toMatchObject({ input: 'i', expectedOutput: 'o', match: 'exact', exitCode: '0', hidden: true, points: '2' });
     const input = toExerciseInput(values);
     expect(input.tests[0]).toMatchObject({ expectedExitCode: 0, name: 'area is 12', code: exercise.tests[0]!.code, points: 2 });
-    expect(input.files).toEqual([{ name: 'Shape.java', content: 'interface Shape {}', hidden: false }]);
+    // A file the student writes keeps its starter and its reference version.
+    expect(input.files).toEqual([
+      { name: 'Shape.java', content: 'interface Shape {}', hidden: false, editable: false, referenceContent: '' },
+      { name: 'Circle.java', content: 'class Circle {}', hidden: false, editable: true, referenceContent: 'class Circle { int r; }' },
+    ]);
   });
 
   it('names what is missing before anything is sent', () => {

@@ -23,8 +23,11 @@ export type TestValues = {
   points: string;
 };
 
-/** A support file as the form holds it. */
-export type FileValues = { key: string; name: string; content: string; hidden: boolean };
+/**
+ * A support file as the form holds it. `editable` ('Student Writes', Java): the student's own file, `content` its
+ * starter and `referenceContent` the tutor's version, graded with the reference solution.
+ */
+export type FileValues = { key: string; name: string; content: string; hidden: boolean; editable: boolean; referenceContent: string };
 
 export type ExerciseFormValues = {
   title: string;
@@ -69,7 +72,7 @@ export function emptyTest(language: ExerciseLanguage): TestValues {
 }
 
 export function emptyFile(): FileValues {
-  return { key: key(), name: '', content: '', hidden: false };
+  return { key: key(), name: '', content: '', hidden: false, editable: false, referenceContent: '' };
 }
 
 export function newExerciseValues(language: ExerciseLanguage = 'c'): ExerciseFormValues {
@@ -109,7 +112,14 @@ export function valuesOf(exercise: AdminExercise): ExerciseFormValues {
       memoryMb: String(exercise.limits.memoryMb),
       outputKb: String(exercise.limits.outputKb),
     },
-    files: exercise.files.map((f) => ({ key: key(), name: f.name, content: f.content, hidden: f.hidden })),
+    files: exercise.files.map((f) => ({
+      key: key(),
+      name: f.name,
+      content: f.content,
+      hidden: f.hidden,
+      editable: f.editable,
+      referenceContent: f.referenceContent,
+    })),
     mode: exercise.mode,
   };
 }
@@ -144,7 +154,16 @@ export function toExerciseInput(values: ExerciseFormValues): ExerciseInput {
       points: t.points.trim() === '' ? 1 : Number(t.points),
     })),
     limits,
-    files: webgl ? [] : values.files.map((f) => ({ name: f.name.trim(), content: f.content, hidden: f.hidden })),
+    files: webgl
+      ? []
+      : values.files.map((f) => ({
+          name: f.name.trim(),
+          content: f.content,
+          hidden: f.hidden,
+          // Only Java exercises have files the student writes (the server says so for any other).
+          editable: f.editable,
+          referenceContent: f.editable ? f.referenceContent : '',
+        })),
     mode: values.language === 'java' ? values.mode : 'tests',
   };
 }

@@ -1,3 +1,4 @@
+import { filesAsText, javaMainClass } from '@common/java-source';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -6,7 +7,15 @@ import { useSyncExternalStore } from 'react';
  * the student types and gets results; the tutor reads it when a question is sent (the code then
  * goes to the server, which adds the statement and the latest results and nothing more).
  */
-export type PracticeFocus = { lessonId: string; exerciseId: string; title: string; code: string; lastFailed: boolean };
+export type PracticeFocus = {
+  lessonId: string;
+  exerciseId: string;
+  title: string;
+  code: string;
+  /** A Java exercise's further files, as their tabs hold them; none for one file. */
+  files?: { name: string; content: string }[];
+  lastFailed: boolean;
+};
 
 let focus: PracticeFocus | null = null;
 const listeners = new Set<() => void>();
@@ -18,11 +27,20 @@ export function setPracticeFocus(next: PracticeFocus | null): void {
       next !== null &&
       focus.exerciseId === next.exerciseId &&
       focus.code === next.code &&
+      focus.files === next.files &&
       focus.lastFailed === next.lastFailed &&
       focus.title === next.title);
   if (same) return;
   focus = next;
   for (const listener of listeners) listener();
+}
+
+/**
+ * The student's code as one text, for a question to the tutor (the person): the main file alone, or with several files
+ * each under its name.
+ */
+export function codeAsText(code: string, files: readonly { name: string; content: string }[] | undefined): string {
+  return files?.length ? filesAsText([{ name: javaMainClass(code).fileName, content: code }, ...files]) : code;
 }
 
 /** The focus as it is now (read when a question is sent, so it is never stale). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers } from './answer-storage';
+import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, unansweredNumbers } from './answer-storage';
 
 function memory() {
   const map = new Map<string, string>();
@@ -58,5 +58,21 @@ describe('answer storage', () => {
       { questionId: 't', text: ' ptr ' },
       { questionId: 'n', number: 3.5 },
     ]);
+  });
+
+  it('names the questions left unanswered by their number on the screen', () => {
+    const questions = [
+      { id: 'a', kind: 'single' },
+      { id: 'b', kind: 'short' },
+      { id: 'c', kind: 'number' },
+      { id: 'd', kind: 'multiple' },
+    ];
+    expect(unansweredNumbers(questions, {})).toEqual([1, 2, 3, 4]);
+    expect(unansweredNumbers(questions, { a: { choiceIds: ['x'] }, b: { text: '  ' }, c: { text: 'abc' }, d: { choiceIds: [] } })).toEqual([
+      2, 3, 4,
+    ]);
+    expect(
+      unansweredNumbers(questions, { a: { choiceIds: ['x'] }, b: { text: 'hi' }, c: { text: '1,5' }, d: { choiceIds: ['y'] } }),
+    ).toEqual([]);
   });
 });

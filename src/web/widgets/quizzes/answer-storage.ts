@@ -61,3 +61,12 @@ export function toQuizAnswers(questions: { id: string; kind: string }[], draft: 
   }
   return out;
 }
+
+/**
+ * The questions the answers leave out, by their number on the screen (1 for the first shown): what
+ * `toQuizAnswers` would not send, so an empty text or a number that is not one counts too.
+ */
+export function unansweredNumbers(questions: { id: string; kind: string }[], draft: DraftAnswers): number[] {
+  const answered = new Set(toQuizAnswers(questions, draft).map((a) => a.questionId));
+  return questions.flatMap((q, i) => (answered.has(q.id) ? [] : [i + 1]));
+}

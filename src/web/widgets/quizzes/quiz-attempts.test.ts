@@ -9,6 +9,7 @@ const result = (number: number, attemptsLeft: number | null): QuizAttemptResult 
   score: 0,
   passed: false,
   questions: [],
+  explanationsWithheld: false,
   createdAt: '2026-11-27T10:00:00.000Z',
   lessonCompleted: false,
   courseJustCompleted: false,

@@ -1,4 +1,12 @@
-import { PASS_MARK_DEFAULT, type AdminQuiz, type QuestionKind, type QuizInput } from '@common/quizzes';
+import {
+  EXPLANATIONS_SHOWN_DEFAULT,
+  PASS_MARK_DEFAULT,
+  QUIZ_QUESTIONS_MAX,
+  type AdminQuiz,
+  type ExplanationsShown,
+  type QuestionKind,
+  type QuizInput,
+} from '@common/quizzes';
 
 /** The quiz editor's state: text fields as typed, turned into the contract only when saved. */
 export type ChoiceDraft = { key: string; text: string; correct: boolean };
@@ -13,7 +21,13 @@ export type QuestionDraft = {
   correctNumber: string;
   tolerance: string;
 };
-export type QuizDraft = { passMark: string; attemptsAllowed: string; shuffle: boolean; questions: QuestionDraft[] };
+export type QuizDraft = {
+  passMark: string;
+  attemptsAllowed: string;
+  shuffle: boolean;
+  explanationsShown: ExplanationsShown;
+  questions: QuestionDraft[];
+};
 
 let counter = 0;
 /** A key for React lists that stays with a row while rows are added and removed. */
@@ -33,11 +47,19 @@ export const newQuestion = (): QuestionDraft => ({
 export const newChoice = (): ChoiceDraft => ({ key: newKey(), text: '', correct: false });
 
 export function draftOf(quiz: AdminQuiz | null): QuizDraft {
-  if (!quiz) return { passMark: String(PASS_MARK_DEFAULT), attemptsAllowed: '', shuffle: false, questions: [] };
+  if (!quiz)
+    return {
+      passMark: String(PASS_MARK_DEFAULT),
+      attemptsAllowed: '',
+      shuffle: false,
+      explanationsShown: EXPLANATIONS_SHOWN_DEFAULT,
+      questions: [],
+    };
   return {
     passMark: String(quiz.passMark),
     attemptsAllowed: quiz.attemptsAllowed === null ? '' : String(quiz.attemptsAllowed),
     shuffle: quiz.shuffle,
+    explanationsShown: quiz.explanationsShown,
     questions: quiz.questions.map((q) => ({
       key: newKey(),
       kind: q.kind,
@@ -63,6 +85,7 @@ export function inputOf(draft: QuizDraft): QuizInput {
     passMark: numberOf(draft.passMark, PASS_MARK_DEFAULT) as number,
     attemptsAllowed: numberOf(draft.attemptsAllowed, null),
     shuffle: draft.shuffle,
+    explanationsShown: draft.explanationsShown,
     questions: draft.questions.map((q) => ({
       kind: q.kind,
       prompt: q.prompt,
@@ -79,4 +102,23 @@ export function inputOf(draft: QuizDraft): QuizInput {
       ...(q.kind === 'number' ? { correctNumber: numberOf(q.correctNumber, null), tolerance: numberOf(q.tolerance, 0) as number } : {}),
     })),
   };
+}
+
+/** The questions with the one keyed `key` moved one place up (-1) or down (1); at either end, as they were. */
+export function moveQuestion(questions: QuestionDraft[], key: string, by: -1 | 1): QuestionDraft[] {
+  const from = questions.findIndex((q) => q.key === key);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= questions.length) return questions;
+  const next = [...questions];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/** The questions with a copy of the one keyed `key` right after it (keys of its own); none past the limit. */
+export function duplicateQuestion(questions: QuestionDraft[], key: string): { questions: QuestionDraft[]; copy: QuestionDraft | null } {
+  const at = questions.findIndex((q) => q.key === key);
+  if (at < 0 || questions.length >= QUIZ_QUESTIONS_MAX) return { questions, copy: null };
+  const original = questions[at]!;
+  const copy = { ...original, key: newKey(), choices: original.choices.map((c) => ({ ...c, key: newKey() })) };
+  return { questions: [...questions.slice(0, at + 1), copy, ...questions.slice(at + 1)], copy };
 }

@@ -21,8 +21,12 @@ export const backupRuns = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** The archive's file name in the backup folder. */
+    /** The archive's file name in the backup folder or bucket. */
     file: text('file'),
+    /** Where the archive was written: its path on the server, or s3://bucket/key. */
+    location: text('location'),
+    /** Set when the run starts and renewed while it works: a run whose heartbeat stopped was interrupted (the app died). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     error: text('error'),
   },

@@ -12,3 +12,4 @@ export * from './quizzes';
 export * from './notifications';
 export * from './tutoring';
 export * from './backups';
+export * from './similarity';

@@ -65,6 +65,10 @@ export const exerciseFiles = pgTable(
     content: text('content').notNull(),
     /** Never sent to the student (a test harness, a grader's helper). */
     hidden: boolean('hidden').notNull().default(false),
+    /** 'Student Writes' (Java): the student's own file in an editor tab of its own; `content` is its starter. */
+    editable: boolean('editable').notNull().default(false),
+    /** The tutor's version of a file the student writes, graded with the reference solution; never sent to a student. */
+    referenceContent: text('reference_content').notNull().default(''),
   },
   (t) => [uniqueIndex('exercise_files_name_idx').on(t.exerciseId, t.name)],
 );
@@ -110,6 +114,8 @@ export const exerciseDrafts = pgTable(
       .notNull()
       .references(() => exercises.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
+    /** The student's further files (Java): `[{ name, content }]`; null for an exercise of one file. */
+    studentFiles: jsonb('student_files').$type<{ name: string; content: string }[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.exerciseId] }), index('exercise_drafts_exercise_idx').on(t.exerciseId)],
@@ -138,6 +144,8 @@ export const exerciseSubmissions = pgTable(
     /** The admin's student view: graded like any other, never counted, never completes anything. */
     preview: boolean('preview').notNull().default(false),
     code: text('code').notNull(),
+    /** The student's further files as submitted (Java): `[{ name, content }]`; null for one file. */
+    studentFiles: jsonb('student_files').$type<{ name: string; content: string }[]>(),
     spec: jsonb('spec'),
     status: text('status').notNull().default('queued'),
     verdict: text('verdict'),

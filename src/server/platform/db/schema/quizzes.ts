@@ -32,6 +32,11 @@ export const quizzes = pgTable(
     attemptsAllowed: integer('attempts_allowed'),
     /** Questions and their choices in an order of their own per attempt. */
     shuffle: boolean('shuffle').notNull().default(false),
+    /**
+     * When a student reads the explanations of a graded attempt: 'each_attempt', or 'at_end' (once
+     * they passed the quiz or used every attempt), so an explanation cannot hand out the answer for a retry.
+     */
+    explanationsShown: text('explanations_shown').notNull().default('at_end'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +44,7 @@ export const quizzes = pgTable(
     unique('quizzes_lesson_uq').on(t.lessonId),
     check('quizzes_pass_mark_check', sql`${t.passMark} between 0 and 100`),
     check('quizzes_attempts_allowed_check', sql`${t.attemptsAllowed} is null or ${t.attemptsAllowed} >= 1`),
+    check('quizzes_explanations_shown_check', sql`${t.explanationsShown} in ('each_attempt', 'at_end')`),
   ],
 );
 
@@ -168,6 +174,17 @@ export const videoProgress = pgTable(
     watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
     durationSeconds: doublePrecision('duration_seconds'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the student's player reported that the video could not be played ('error': the player said
+     * so; 'timeout': it never answered), which lifts the watch rule for them (decision 030). Kept, so
+     * the figures can tell a lesson completed without its video.
+     */
+    unplayableAt: timestamp('unplayable_at', { withTimezone: true }),
+    unplayableReason: text('unplayable_reason'),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.lessonId] }), index('video_progress_lesson_idx').on(t.lessonId)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.lessonId] }),
+    index('video_progress_lesson_idx').on(t.lessonId),
+    check('video_progress_unplayable_reason_check', sql`${t.unplayableReason} is null or ${t.unplayableReason} in ('error', 'timeout')`),
+  ],
 );

@@ -36,6 +36,30 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 		ELSE least(99, floor(completed::float8 / total::float8 * 100 + 0.5))::int END
 $$;
 
+-- The one definition of an active student, for every figure that says "active" or "inactive"
+-- (the analytics page, the CSV, the reminders and the weekly summary). `since` is now minus
+-- AnalyticsRules.activeWithinDays (common/analytics.ts owns the number; this owns the rule):
+--   'active'   did something in a lesson since then (opened it, watched, read, worked on it,
+--              completed it: analytics_student_activity.last_activity_at);
+--   'new'      did nothing in a lesson since then, but registered or was enrolled in a course since
+--              then: a student who joined today has had no time to be inactive;
+--   'inactive' neither.
+-- Every approved student, one row each, with their last lesson activity and when they joined.
+CREATE FUNCTION "public"."analytics_student_engagement"(since timestamptz)
+RETURNS TABLE (student_id uuid, last_activity_at timestamptz, joined_at timestamptz, status text)
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+	SELECT u.id, a.last_activity_at, j.joined_at,
+		CASE WHEN a.last_activity_at >= since THEN 'active'
+			WHEN j.joined_at >= since THEN 'new'
+			ELSE 'inactive' END
+	FROM users u
+	LEFT JOIN analytics_student_activity a ON a.student_id = u.id
+	CROSS JOIN LATERAL (
+		SELECT greatest(u.created_at, (SELECT max(e.enrolled_at) FROM enrollments e WHERE e.student_id = u.id)) AS joined_at
+	) j
+	WHERE u.role = 'student' AND u.approval_status = 'approved'
+$$;
+
 -- Recomputes analytics_student_stats of these students from their enrollment rows and the courses' lesson counts.
 CREATE FUNCTION "public"."analytics_refresh_students"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

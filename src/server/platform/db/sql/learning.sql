@@ -118,8 +118,11 @@ $$;
 -- The lessons of a course that are locked for a student, each with the title of the lesson that
 -- locks it. Only a course whose lessons must be completed in order locks any: there, every lesson
 -- after the first one not completed (chapters by position, lessons by position, as the outline
--- reads) is locked by that one. The one definition of the rule, read by the outline and the
--- progress write alike.
+-- reads) is locked by that one, unless the student has completed it. A completed lesson is never
+-- locked: the tutor may turn the rule on (or move lessons) after students have completed lessons
+-- beyond their first gap, and what they completed, with the code they passed, stays theirs to
+-- open. The one definition of the rule, read by the outline, the progress write, and the
+-- exercises and quizzes before grading alike.
 CREATE FUNCTION "public"."learning_course_locks"(p_student uuid, p_course uuid) RETURNS TABLE (lesson_id uuid, locked_by text)
 LANGUAGE sql STABLE AS $$
 	WITH ordered AS (
@@ -133,7 +136,7 @@ LANGUAGE sql STABLE AS $$
 	), first_open AS (
 		SELECT o.n, o.title FROM ordered o WHERE NOT o.done ORDER BY o.n LIMIT 1
 	)
-	SELECT o.id, f.title FROM ordered o JOIN first_open f ON o.n > f.n
+	SELECT o.id, f.title FROM ordered o JOIN first_open f ON o.n > f.n WHERE NOT o.done
 $$;
 
 -- The title of the lesson that locks this one for the student, or null when it is open.
@@ -148,8 +151,9 @@ $$;
 
 -- Whether a lesson's video asks to be watched before the lesson is completed by its button: the
 -- course's watch share, for a video or mixed lesson without checks (exercises or a quiz prove the
--- work there) whose player reports its playback (YouTube, Vimeo, a video file). Answers the share
--- in percent still to be reached, or null when nothing is missing.
+-- work there) whose player reports its playback (YouTube, Vimeo, a video file), unless the student's
+-- player reported that it could not play the video (decision 030). Answers the share in percent
+-- still to be reached, or null when nothing is missing.
 CREATE FUNCTION "public"."learning_lesson_watch_missing"(p_student uuid, p_lesson uuid) RETURNS integer
 LANGUAGE sql STABLE AS $$
 	SELECT c.video_watch_share
@@ -165,6 +169,7 @@ LANGUAGE sql STABLE AS $$
 	AND NOT EXISTS (SELECT 1 FROM exercises x WHERE x.lesson_id = l.id)
 	AND NOT EXISTS (SELECT 1 FROM quizzes q WHERE q.lesson_id = l.id)
 	AND NOT coalesce(v.duration_seconds > 0 AND v.watched_seconds >= v.duration_seconds * c.video_watch_share / 100.0 - 1, false)
+	AND v.unplayable_at IS NULL
 $$;
 
 -- Records a student's progress on a lesson in one call (one round trip for the whole transaction):

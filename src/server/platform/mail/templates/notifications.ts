@@ -73,6 +73,16 @@ export function registrationDigestMail(ctx: MailContext, students: { name: strin
   };
 }
 
+/** The tutor's 'Send Test E-mail': says it arrived, and from where. */
+export function testMail(ctx: MailContext): Template {
+  const line = `This is a test e-mail from ${ctx.appName}. It reached you, so the students' e-mails reach their mailboxes the same way.`;
+  return {
+    subject: `Test e-mail from ${ctx.appName}`,
+    text: `Hello,\n\n${line}\n\nNotification settings: ${ctx.appUrl}/admin/notifications`,
+    html: layout(ctx.appName, ['Hello,', escapeHtml(line), link(`${ctx.appUrl}/admin/notifications`, 'Notification settings')]),
+  };
+}
+
 export type WeeklySummary = {
   newStudents: string[];
   completions: { name: string; course: string }[];
@@ -89,8 +99,8 @@ export function weeklySummaryMail(ctx: MailContext, s: WeeklySummary): Template 
       s.completions.map((c) => `${c.name}: ${c.course}`),
     ),
     section(
-      'At risk: no activity for a week or more',
-      s.atRisk.map((a) => (a.days === null ? `${a.name}: never active` : `${a.name}: inactive for ${a.days} days`)),
+      'At risk: nothing done in a lesson for a week or more',
+      s.atRisk.map((a) => (a.days === null ? `${a.name}: nothing done in a lesson yet` : `${a.name}: inactive for ${a.days} days`)),
     ),
   ];
   return {

@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { lessonBadgeText, questionsLeft } from '../format';
-import { currentPracticeFocus, usePracticeFailed, usePracticeFocused } from '@web/widgets/practice/practice-focus';
+import { codeAsText, currentPracticeFocus, usePracticeFailed, usePracticeFocused } from '@web/widgets/practice/practice-focus';
 import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { quickQuestionsFor, withPracticeQuestion } from '../quick-questions';
 import type { useTutorChat } from '../use-tutor-chat';
@@ -90,7 +90,7 @@ export default function TutorPanel({ lesson, chat, minimized, onMinimize, onRest
       <AskYourTutorButton
         lessonId={lesson.id}
         exerciseId={focus?.exerciseId}
-        code={focus?.code}
+        code={focus ? codeAsText(focus.code, focus.files) : undefined}
         exerciseTitle={focus?.title}
         aiConversationId={conversation.conversationId}
         className={className}

@@ -1,26 +1,17 @@
 import { AnalyticsRules, AnalyticsMessages, type AnalyticsResponse } from '@common/analytics';
+import { ENGAGEMENT_TEXTS } from '@common/analytics-texts';
 import { BookOpenIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
-import { distributionRows, formatNumber, formatPercent, plural, sampleSize } from '../view-model';
+import { distributionRows, formatNumber, formatPercent, plural, sampleSize, TOP_COURSES_RANKING } from '../view-model';
 import { ProgressDistributionChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { TopCoursesTable } from './top-courses-table';
 
 const ENGAGEMENT = [
-  { key: 'active', label: 'Active', description: 'Activity in the last 14 days and on track', bar: '' },
-  {
-    key: 'struggling',
-    label: 'Struggling',
-    description: `Average progress below ${AnalyticsRules.strugglingBelowPercent}%`,
-    bar: '[&>div]:bg-amber-600 dark:[&>div]:bg-amber-500',
-  },
-  {
-    key: 'inactive',
-    label: 'Inactive',
-    description: `No activity for more than ${AnalyticsRules.inactiveAfterDays} days`,
-    bar: '[&>div]:bg-rose-600 dark:[&>div]:bg-rose-500',
-  },
+  { key: 'active', bar: '' },
+  { key: 'new', bar: '[&>div]:bg-sky-600 dark:[&>div]:bg-sky-500' },
+  { key: 'inactive', bar: '[&>div]:bg-rose-600 dark:[&>div]:bg-rose-500' },
 ] as const;
 
 export function OverviewTab({ data }: { data: AnalyticsResponse }) {
@@ -37,7 +28,7 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
           <CardTitle asChild>
             <h2>Top Performing Courses</h2>
           </CardTitle>
-          <CardDescription>Published courses with the most enrollments.</CardDescription>
+          <CardDescription>{TOP_COURSES_RANKING}</CardDescription>
         </CardHeader>
         <CardContent>
           {top.length === 0 ? (
@@ -59,21 +50,26 @@ export function OverviewTab({ data }: { data: AnalyticsResponse }) {
         </CardHeader>
         <CardContent>
           <ul className="flex flex-col gap-5">
-            {ENGAGEMENT.map(({ key, label, description, bar }) => (
-              <li key={key}>
-                <div className="mb-1.5 flex items-baseline justify-between gap-3">
-                  <div>
-                    <p className="font-medium">{label}</p>
-                    <p className="text-xs text-muted-foreground">{description}</p>
+            {ENGAGEMENT.map(({ key, bar }) => {
+              const { label, description } = ENGAGEMENT_TEXTS[key];
+              return (
+                <li key={key}>
+                  <div className="mb-1.5 flex items-baseline justify-between gap-3">
+                    <div>
+                      <p className="font-medium">{label}</p>
+                      <p className="text-xs text-muted-foreground">{description}</p>
+                    </div>
+                    <p className="shrink-0 text-right tabular-nums">
+                      <span className="font-semibold" data-testid={`engagement-${key}-count`}>
+                        {formatNumber(e[key].count)}
+                      </span>{' '}
+                      <span className="text-sm text-muted-foreground">({e[key].percent}%)</span>
+                    </p>
                   </div>
-                  <p className="shrink-0 text-right tabular-nums">
-                    <span className="font-semibold">{formatNumber(e[key].count)}</span>{' '}
-                    <span className="text-sm text-muted-foreground">({e[key].percent}%)</span>
-                  </p>
-                </div>
-                <Progress value={e[key].percent} label={`${label} students: ${e[key].percent}%`} className={bar} />
-              </li>
-            ))}
+                  <Progress value={e[key].percent} label={`${label} students: ${e[key].percent}%`} className={bar} />
+                </li>
+              );
+            })}
           </ul>
         </CardContent>
       </Card>

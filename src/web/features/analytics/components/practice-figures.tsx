@@ -1,17 +1,35 @@
 import type { AnalyticsResponse } from '@common/analytics';
 import { LANGUAGE_LABELS } from '@common/practice';
-import { CodeIcon } from 'lucide-react';
+import { CodeIcon, FileCode2Icon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatNumber, formatPercent, NO_DATA, plural, stuckExercises } from '../view-model';
+import { formatNumber, formatPercent, hardestTestText, NO_DATA, stuckExercises } from '../view-model';
 import { EngagementCard, Metric, MetricList, ScrollRegion } from './parts';
+
+const ExerciseWorkDialog = lazy(() => import('@web/widgets/practice/components/exercise-work-dialog'));
 
 type Practice = AnalyticsResponse['practice'];
 type ExerciseFigures = Practice['exercises'][number];
 
-const hardest = (x: ExerciseFigures) =>
-  x.hardestTest
-    ? `${x.hardestTest.hidden ? 'Hidden test' : 'Test'} ${x.hardestTest.position} (${plural(x.hardestTest.failures, 'failure')})`
-    : '—';
+/** 'Students' Code' on an exercise's figures: opens who worked on it, and each one's latest code. */
+function StudentsCodeButton({ x }: { x: ExerciseFigures }) {
+  const [open, setOpen] = useState(false);
+  if (x.tried === 0) return null;
+  return (
+    <>
+      <Button variant="outline" size="sm" className="mt-1" aria-label={`Students' Code: ${x.exercise.title}`} onClick={() => setOpen(true)}>
+        <FileCode2Icon aria-hidden="true" />
+        Students&apos; Code
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ExerciseWorkDialog exercise={x.exercise} lesson={x.lesson} open onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function ExerciseName({ x }: { x: ExerciseFigures }) {
   return (
@@ -31,7 +49,7 @@ export function PracticeEngagementCard({ practice, period }: { practice: Practic
     <EngagementCard
       icon={CodeIcon}
       title="Exercises"
-      description="Students’ graded submissions of code. Per exercise, over all time: who tried, who passed, how many submissions passing took, and the test failed most often."
+      description="Students’ graded submissions of code. Per exercise, over all time: who tried, who passed, how many submissions passing took, the test failed most often (by its input), and the students’ code."
     >
       <MetricList className="sm:grid-cols-3">
         <Metric label={`Submissions (${period})`} value={formatNumber(practice.submissions)} />
@@ -59,7 +77,7 @@ export function PracticeEngagementCard({ practice, period }: { practice: Practic
                   Submissions to pass (median)
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  Failed most
+                  Failed most, and the students&apos; code
                 </th>
               </tr>
             </thead>
@@ -77,7 +95,10 @@ export function PracticeEngagementCard({ practice, period }: { practice: Practic
                   <td className="py-2 pr-3 text-right tabular-nums">
                     {x.medianSubmissionsToPass === null ? NO_DATA : formatNumber(x.medianSubmissionsToPass)}
                   </td>
-                  <td className="py-2">{hardest(x)}</td>
+                  <td className="py-2">
+                    <span className="block [overflow-wrap:anywhere]">{hardestTestText(x)}</span>
+                    <StudentsCodeButton x={x} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -109,9 +130,10 @@ export function PracticeStuckCard({ practice }: { practice: Practice }) {
             {stuck.map((x) => (
               <li key={x.exercise.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <ExerciseName x={x} />
-                <span className="shrink-0 tabular-nums text-muted-foreground">
-                  {formatPercent(x.passRate)} passed (n = {formatNumber(x.tried)}) · failed most: {hardest(x)}
+                <span className="min-w-0 tabular-nums text-muted-foreground [overflow-wrap:anywhere]">
+                  {formatPercent(x.passRate)} passed (n = {formatNumber(x.tried)}) · failed most: {hardestTestText(x)}
                 </span>
+                <StudentsCodeButton x={x} />
               </li>
             ))}
           </ol>

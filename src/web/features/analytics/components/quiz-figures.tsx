@@ -1,16 +1,49 @@
 import type { AnalyticsResponse } from '@common/analytics';
-import { ClipboardCheckIcon } from 'lucide-react';
+import { ClipboardCheckIcon, ListChecksIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatNumber, formatPercent, sampleSize } from '../view-model';
+import { formatNumber, formatPercent, hardestQuestionText, sampleSize } from '../view-model';
 import { EngagementCard, Metric, MetricList, ScrollRegion } from './parts';
+
+const QuizAttemptsDialog = lazy(() => import('@web/widgets/quizzes/components/quiz-attempts-dialog'));
 
 type Quizzes = AnalyticsResponse['quizzes'];
 type QuizFigures = Quizzes['quizzes'][number];
 
-const hardest = (q: QuizFigures) =>
-  q.hardestQuestion
-    ? `Question ${q.hardestQuestion.position}: ${formatPercent(q.hardestQuestion.rightPercent)} right (n = ${formatNumber(q.hardestQuestion.answered)})`
-    : '—';
+/** The hardest question by its text; the whole text is its tooltip. */
+function Hardest({ q }: { q: QuizFigures }) {
+  return (
+    <span className="block [overflow-wrap:anywhere]" title={q.hardestQuestion?.prompt}>
+      {hardestQuestionText(q)}
+    </span>
+  );
+}
+
+/** 'Students' Attempts' on a quiz's figures: each student's attempts, best score and standing. */
+function StudentsAttemptsButton({ q }: { q: QuizFigures }) {
+  const [open, setOpen] = useState(false);
+  if (q.attempts === 0) return null;
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="mt-1"
+        aria-label={`Students' Attempts: ${q.lesson.title}`}
+        onClick={() => setOpen(true)}
+      >
+        <ListChecksIcon aria-hidden="true" />
+        Students&apos; Attempts
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <QuizAttemptsDialog quizId={q.quizId} lesson={q.lesson} course={q.course} open onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function QuizName({ q }: { q: QuizFigures }) {
   return (
@@ -55,7 +88,7 @@ export function QuizEngagementCard({ quizzes, period }: { quizzes: Quizzes; peri
                   Average score
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  Hardest question
+                  Hardest question, and the students&apos; attempts
                 </th>
               </tr>
             </thead>
@@ -71,7 +104,10 @@ export function QuizEngagementCard({ quizzes, period }: { quizzes: Quizzes; peri
                     <span className="block text-xs text-muted-foreground">{sampleSize(q.students)}</span>
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPercent(q.averageScore)}</td>
-                  <td className="py-2">{hardest(q)}</td>
+                  <td className="py-2">
+                    <Hardest q={q} />
+                    <StudentsAttemptsButton q={q} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -104,9 +140,11 @@ export function QuizStuckCard({ quizzes }: { quizzes: Quizzes }) {
           {stuck.map((q) => (
             <li key={q.quizId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <QuizName q={q} />
-              <span className="shrink-0 tabular-nums text-muted-foreground">
-                {formatPercent(q.passRate)} passed (n = {formatNumber(q.students)}) · {hardest(q)}
+              <span className="min-w-0 tabular-nums text-muted-foreground">
+                {formatPercent(q.passRate)} passed (n = {formatNumber(q.students)})
+                <Hardest q={q} />
               </span>
+              <StudentsAttemptsButton q={q} />
             </li>
           ))}
         </ol>

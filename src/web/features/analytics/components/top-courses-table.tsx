@@ -3,10 +3,13 @@ import { formatPercent, plural, sampleSize } from '../view-model';
 
 type TopCourse = AnalyticsResponse['topPerformingCourses'][number];
 
-/** Ranked courses: a table on wide screens, one card per course on phones (same DOM). */
+/**
+ * Ranked courses (by completion rate, then average progress: rankCourses on the server): a table on
+ * wide screens, one card per course on phones (same DOM).
+ */
 export function TopCoursesTable({ courses }: { courses: TopCourse[] }) {
   return (
-    <ol aria-label="Courses by enrollments" className="flex flex-col divide-y">
+    <ol aria-label="Courses by completion rate" className="flex flex-col divide-y">
       {courses.map((c) => (
         <li key={c.course.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4">
           <div className="flex min-w-0 flex-1 items-center gap-3">

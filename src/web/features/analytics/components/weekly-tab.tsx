@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { formatDate } from '@web/lib/format-date';
-import { weeklyRows, weeklySummary } from '../view-model';
+import { TOP_COURSES_RANKING, weeklyRows, weeklySummary } from '../view-model';
 import { WeeklyActivityChart, WeeklyEnrollmentsChart } from './charts';
 import { EmptyPanel } from '@web/components/empty-panel';
 import { TopCoursesTable } from './top-courses-table';
@@ -18,7 +18,7 @@ export function WeeklyTab({ data }: { data: AnalyticsResponse }) {
           <CardTitle asChild>
             <h2>Top Performing Courses</h2>
           </CardTitle>
-          <CardDescription>Published courses by enrollments.</CardDescription>
+          <CardDescription>{TOP_COURSES_RANKING}</CardDescription>
         </CardHeader>
         <CardContent>
           {data.topPerformingCourses.length === 0 ? (

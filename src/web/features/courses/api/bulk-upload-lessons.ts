@@ -1,7 +1,7 @@
 import type { BulkUploadResponse } from '@common/courses-bulk-upload';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { invalidateCourse } from './course-keys';
+import { invalidateCourse, courseKeys } from './course-keys';
 
 export const bulkUploadLessons = ({ courseId, data }: { courseId: string; data: string }) =>
   api.post<BulkUploadResponse>(`/api/admin/courses/${encodeURIComponent(courseId)}/bulk-upload`, { data });
@@ -9,6 +9,7 @@ export const bulkUploadLessons = ({ courseId, data }: { courseId: string; data: 
 export const useBulkUploadLessons = (courseId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: courseKeys.edits(),
     mutationFn: (data: string) => bulkUploadLessons({ courseId, data }),
     onSuccess: () => invalidateCourse(queryClient, courseId),
   });

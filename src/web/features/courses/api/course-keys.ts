@@ -7,6 +7,11 @@ export const courseKeys = {
   lists: () => [...courseKeys.all, 'list'] as const,
   details: () => [...courseKeys.all, 'detail'] as const,
   detail: (courseId: string) => [...courseKeys.details(), courseId] as const,
+  /**
+   * The mutation key of every change the course editor saves (details, settings, chapters, lessons,
+   * order, publishing), so the editor's save status can follow them all.
+   */
+  edits: () => [...courseKeys.all, 'edit'] as const,
 };
 
 /** After a change to a course's content: its editor and the list (counts, chapter preview) are stale. */

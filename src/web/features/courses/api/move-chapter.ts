@@ -1,7 +1,7 @@
 import type { CourseEditorResponse } from '@common/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { storeTree } from './course-keys';
+import { storeTree, courseKeys } from './course-keys';
 
 /** Moves a chapter to a 1-based place; the server renumbers the others and answers the editor tree. */
 export const moveChapter = ({ chapterId, order }: { chapterId: string; order: number }) =>
@@ -9,5 +9,5 @@ export const moveChapter = ({ chapterId, order }: { chapterId: string; order: nu
 
 export const useMoveChapter = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: moveChapter, onSuccess: (tree) => storeTree(queryClient, tree) });
+  return useMutation({ mutationKey: courseKeys.edits(), mutationFn: moveChapter, onSuccess: (tree) => storeTree(queryClient, tree) });
 };

@@ -1,7 +1,7 @@
 import type { CourseEditorResponse } from '@common/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { storeTree } from './course-keys';
+import { storeTree, courseKeys } from './course-keys';
 
 /** Moves a lesson to a 1-based place in its chapter (or in `chapterId`); answers the editor tree. */
 export const moveLesson = ({ lessonId, order, chapterId }: { lessonId: string; order: number; chapterId?: string }) =>
@@ -9,5 +9,5 @@ export const moveLesson = ({ lessonId, order, chapterId }: { lessonId: string; o
 
 export const useMoveLesson = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: moveLesson, onSuccess: (tree) => storeTree(queryClient, tree) });
+  return useMutation({ mutationKey: courseKeys.edits(), mutationFn: moveLesson, onSuccess: (tree) => storeTree(queryClient, tree) });
 };

@@ -16,5 +16,9 @@ export function storeCourse(queryClient: QueryClient, course: CourseResponse['co
 
 export const useUpdateCourse = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCourse, onSuccess: ({ course }) => storeCourse(queryClient, course) });
+  return useMutation({
+    mutationKey: courseKeys.edits(),
+    mutationFn: updateCourse,
+    onSuccess: ({ course }) => storeCourse(queryClient, course),
+  });
 };

@@ -35,6 +35,7 @@ const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {
 export type MoveDirection = 'up' | 'down';
 
 const iconButton = 'size-8 text-muted-foreground hover:text-foreground';
+const labelledButton = 'h-8 px-2 text-muted-foreground hover:text-foreground';
 const dangerButton =
   'size-8 text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300';
 
@@ -61,6 +62,7 @@ function MoveButtons({
         data-move={`${moveKey}-up`}
         disabled={first}
         aria-label={`Move ${what} up`}
+        title="Move up"
         onClick={() => onMove('up')}
       >
         <ArrowUpIcon aria-hidden="true" />
@@ -72,6 +74,7 @@ function MoveButtons({
         data-move={`${moveKey}-down`}
         disabled={last}
         aria-label={`Move ${what} down`}
+        title="Move down"
         onClick={() => onMove('down')}
       >
         <ArrowDownIcon aria-hidden="true" />
@@ -122,65 +125,78 @@ function LessonRow({
         />
       </li>
     );
+  // Below lg the actions go under the title, which keeps the row's width and never breaks mid-word;
+  // each action says what it does in words (the lesson's name is added for screen readers).
   return (
-    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="lesson-row">
-      <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-        <Icon className="size-4" aria-hidden="true" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium break-words">
-          <span className="min-w-0">{lesson.title}</span>
-          {lesson.hasTutorial && <Badge variant="teal">Tutorial</Badge>}
-        </p>
-        <p className="mt-0.5 text-xs text-muted-foreground">
-          <span>{lesson.lessonType}</span> · <span>Order {lesson.order}</span>
-          {lesson.pdfFile && (
-            <span className="break-all">
-              {' '}
-              · {lesson.pdfFile.name} ({formatFileSize(lesson.pdfFile.sizeBytes)})
-            </span>
-          )}
-        </p>
+    <li className="flex flex-col gap-2 px-3 py-2.5 sm:px-4 lg:flex-row lg:items-center lg:gap-3" data-testid="lesson-row">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium break-words">
+            <span className="min-w-0">{lesson.title}</span>
+            {lesson.hasTutorial && <Badge variant="teal">Tutorial</Badge>}
+          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            <span>{lesson.lessonType}</span> · <span>Order {lesson.order}</span>
+            {lesson.pdfFile && (
+              <span className="break-all">
+                {' '}
+                · {lesson.pdfFile.name} ({formatFileSize(lesson.pdfFile.sizeBytes)})
+              </span>
+            )}
+          </p>
+        </div>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center justify-end">
+      <div className="-ml-2 flex flex-wrap items-center gap-x-1 pl-11 lg:ml-0 lg:shrink-0 lg:justify-end lg:pl-0">
         <Button
           ref={editRef}
           variant="ghost"
           size="sm"
-          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          className={labelledButton}
           onClick={() => setEditing(true)}
           aria-label={`Edit Lesson “${lesson.title}”`}
         >
           <PencilIcon aria-hidden="true" />
-          <span className="hidden sm:inline">Edit Lesson</span>
+          Edit Lesson
         </Button>
         <Button
           variant="ghost"
           size="sm"
-          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          className={labelledButton}
           onClick={onOpenExercises}
           data-exercises={lesson.id}
           // Named in full for screen readers, so the lesson's title is not a second text on the row.
           aria-label={`Exercises (${lesson.exerciseCount}) of lesson “${lesson.title}”`}
         >
           <CodeIcon aria-hidden="true" />
-          <span className="hidden sm:inline">Exercises ({lesson.exerciseCount})</span>
+          Exercises ({lesson.exerciseCount})
         </Button>
         <Button
           variant="ghost"
           size="sm"
-          className="h-8 px-2 text-muted-foreground hover:text-foreground"
+          className={labelledButton}
           onClick={onOpenQuiz}
           data-quiz={lesson.id}
           aria-label={`${lesson.hasQuiz ? 'Edit Quiz' : 'Add Quiz'} of lesson “${lesson.title}”`}
         >
           <ClipboardCheckIcon aria-hidden="true" />
-          <span className="hidden sm:inline">{lesson.hasQuiz ? 'Edit Quiz' : 'Add Quiz'}</span>
+          {lesson.hasQuiz ? 'Edit Quiz' : 'Add Quiz'}
         </Button>
-        <MoveButtons moveKey={`lesson-${lesson.id}`} what={what} first={first} last={last} onMove={onMove} />
-        <Button variant="ghost" size="icon" className={dangerButton} aria-label={`Delete ${what}`} onClick={onDelete}>
-          <Trash2Icon aria-hidden="true" />
-        </Button>
+        <span className="flex items-center">
+          <MoveButtons moveKey={`lesson-${lesson.id}`} what={what} first={first} last={last} onMove={onMove} />
+          <Button
+            variant="ghost"
+            size="icon"
+            className={dangerButton}
+            aria-label={`Delete ${what}`}
+            title="Delete lesson"
+            onClick={onDelete}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </span>
       </div>
     </li>
   );
@@ -276,7 +292,14 @@ function ChapterTitle({ courseId, chapter }: { courseId: string; chapter: Chapte
           {chapter.title}
         </button>
       </h3>
-      <Button variant="ghost" size="icon" className={iconButton} aria-label={`Rename chapter “${chapter.title}”`} onClick={start}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={iconButton}
+        aria-label={`Rename chapter “${chapter.title}”`}
+        title="Rename chapter"
+        onClick={start}
+      >
         <PencilIcon aria-hidden="true" />
       </Button>
     </div>
@@ -328,7 +351,14 @@ export function ChapterCard({
         <ChapterTitle courseId={courseId} chapter={chapter} />
         <div className="flex shrink-0 items-center">
           <MoveButtons moveKey={`chapter-${chapter.id}`} what={what} first={first} last={last} onMove={onMove} />
-          <Button variant="ghost" size="icon" className={dangerButton} aria-label={`Delete ${what}`} onClick={onDelete}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className={dangerButton}
+            aria-label={`Delete ${what}`}
+            title="Delete chapter"
+            onClick={onDelete}
+          >
             <Trash2Icon aria-hidden="true" />
           </Button>
         </div>

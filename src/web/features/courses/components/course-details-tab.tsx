@@ -1,6 +1,7 @@
-import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, isThumbnailUrl, URL_MAX, type Course } from '@common/courses';
-import { ImageOffIcon } from 'lucide-react';
+import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, CourseEditorMessages as M, isThumbnailUrl, URL_MAX, type Course } from '@common/courses';
+import { ImageOffIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -34,7 +35,11 @@ function ThumbnailPreview({ url }: { url: string }) {
   );
 }
 
-/** The course's own fields; the values live in the editor page so 'Save Course' in the header saves them from any tab. */
+/**
+ * The course's own fields, a form with its own button (the editor's save model): 'Create Course'
+ * for a new course, 'Save Details' after. The values live in the editor page, so the save status
+ * on the other tabs can say that typed details are not saved yet.
+ */
 export function CourseDetailsTab({
   formId,
   values,
@@ -42,6 +47,7 @@ export function CourseDetailsTab({
   onSubmit,
   titleInvalid,
   dirty,
+  saving,
   course,
   onThumbnailChosen,
 }: {
@@ -56,6 +62,8 @@ export function CourseDetailsTab({
   titleInvalid: boolean;
   /** Edit mode: the form differs from what is saved. */
   dirty: boolean;
+  /** The form is being saved. */
+  saving: boolean;
 }) {
   const ids = { title: useId(), thumbnail: useId(), thumbnailHint: useId(), description: useId(), titleError: useId() };
   const set = (patch: Partial<CourseDetails>) => onChange({ ...values, ...patch });
@@ -139,11 +147,19 @@ export function CourseDetailsTab({
                 onChange={(e) => set({ description: e.target.value })}
               />
             </div>
-            {dirty && (
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-muted-foreground" role="status">
-                You have unsaved changes. Use Save Course to keep them.
+                {dirty ? M.unsavedDetails : ''}
               </p>
-            )}
+              <Button type="submit" disabled={saving} className="shrink-0 self-start sm:self-auto">
+                {saving ? (
+                  <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                ) : (
+                  <SaveIcon aria-hidden="true" />
+                )}
+                {saving ? M.saving : course ? M.saveDetails : M.createCourse}
+              </Button>
+            </div>
           </form>
         </CardContent>
       </Card>

@@ -37,7 +37,7 @@ const benefits: { title: string; text: string; icon: LucideIcon }[] = [
 
 export function Benefits() {
   return (
-    <section aria-labelledby="benefits-title" className="py-20">
+    <section id="why" aria-labelledby="benefits-title" className="scroll-mt-20 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="benefits-title" eyebrow="Why learn here" title={`Why students choose ${APP_NAME}`}>
           Everything you need to keep going, and nothing that gets in your way.

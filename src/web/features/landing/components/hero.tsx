@@ -63,7 +63,12 @@ export function Hero() {
               who has your back
             </span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
+          {/* What practice is, said first: the product's strongest feature. */}
+          <p data-testid="practice-pitch" className="mt-6 max-w-xl text-lg leading-relaxed font-medium text-foreground">
+            Practice with real exercises in C, Java, JavaScript and WebGL, right in the lesson: press Run and your code is graded in
+            seconds, with instant feedback on every test.
+          </p>
+          <p className="mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground">
             {APP_NAME} takes you from your first{' '}
             <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em] text-foreground">printf</code> to 3D graphics in the
             browser. Short video lessons, real projects, an AI helper on every lesson, and a real tutor who knows your name and answers your

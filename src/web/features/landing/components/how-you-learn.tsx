@@ -26,7 +26,7 @@ const steps: { title: string; text: string; icon: LucideIcon }[] = [
 
 export function HowYouLearn() {
   return (
-    <section aria-labelledby="how-title" className="border-y bg-card py-20">
+    <section id="how" aria-labelledby="how-title" className="scroll-mt-20 border-y bg-card py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="how-title" eyebrow="The method" title="How You'll Learn">
           A clear path from zero to confident, with help at every step.

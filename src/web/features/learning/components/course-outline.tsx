@@ -6,9 +6,9 @@ import { memo } from 'react';
 import { useSession } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useUnseenFeedback } from '@web/widgets/practice/api/reviews';
-import { chapterProgress } from '../course-navigation';
+import { chapterLock, chapterProgress } from '../course-navigation';
 import { LessonStatusIcon } from './lesson-status-icon';
-import { LESSON_TYPE } from './lesson-type';
+import { LESSON_TYPE, lessonContents } from './lesson-type';
 
 type Props = {
   chapters: LearnResponse['chapters'];
@@ -20,7 +20,11 @@ type Props = {
   showChapterProgress?: boolean;
 };
 
-/** Chapters that expand and collapse, each lesson with its check or circle and its type. */
+/**
+ * Chapters that expand and collapse, each lesson with its check or circle (or lock) and what it
+ * holds ("Video · 2 exercises · Quiz"). A chapter with locked lessons says why once, under its
+ * title, whether open or not; each locked lesson repeats it only to screen readers, with its name.
+ */
 export const CourseOutline = memo(function CourseOutline({
   chapters,
   currentLessonId,
@@ -38,6 +42,7 @@ export const CourseOutline = memo(function CourseOutline({
       {chapters.map((chapter, chapterIndex) => {
         const open = expanded.has(chapter.id);
         const { completed, total } = chapterProgress(chapter);
+        const lock = chapterLock(chapter);
         const panelId = `chapter-panel-${chapter.id}`;
         return (
           <li key={chapter.id}>
@@ -74,6 +79,12 @@ export const CourseOutline = memo(function CourseOutline({
                 />
               </button>
             </h3>
+            {lock && (
+              <p className="flex items-start gap-1.5 px-4 pt-1 pb-2 text-xs text-muted-foreground" data-testid="chapter-lock">
+                <LockIcon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                {LearningMessages.chapterLocked(lock.count, lock.lockedBy)}
+              </p>
+            )}
             <ul id={panelId} hidden={!open} className="pb-2">
               {chapter.lessons.length === 0 && <li className="px-4 py-2 text-sm text-muted-foreground">No lessons in this chapter yet.</li>}
               {chapter.lessons.map((lesson) => {
@@ -102,9 +113,9 @@ export const CourseOutline = memo(function CourseOutline({
                         <span className={cn('block leading-snug', current && 'font-semibold', lesson.lockedBy && 'text-muted-foreground')}>
                           {lesson.title}
                         </span>
-                        <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
-                          <type.icon aria-hidden="true" className="size-3.5" />
-                          {type.label}
+                        <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="lesson-contents">
+                          <type.icon aria-hidden="true" className="size-3.5 shrink-0" />
+                          {lessonContents(lesson)}
                         </span>
                         {unseenFeedback?.has(lesson.id) && (
                           <span
@@ -115,11 +126,7 @@ export const CourseOutline = memo(function CourseOutline({
                             {ReviewMessages.unseenMark}
                           </span>
                         )}
-                        {lesson.lockedBy && (
-                          <span className="mt-0.5 block text-xs text-muted-foreground" data-testid="lock-reason">
-                            {LearningMessages.lockedBy(lesson.lockedBy)}
-                          </span>
-                        )}
+                        {lesson.lockedBy && <span className="sr-only"> {LearningMessages.lockedBy(lesson.lockedBy)}</span>}
                       </span>
                     </button>
                   </li>

@@ -12,7 +12,7 @@ import { Alert } from '@web/components/ui/alert';
 import { afterLoadAndIdle } from '@web/lib/after-load';
 import { learningKeys } from '../api/learning-keys';
 import { useSettled } from '@web/lib/use-settled';
-import { flattenLessons, neighbours, previewCompletesCourse, withCompleted } from '../course-navigation';
+import { chaptersToOpen, flattenLessons, neighbours, previewCompletesCourse, withCompleted } from '../course-navigation';
 import { LessonTutorSlot } from '../lesson-tutor-slot';
 import { useLessonProgress } from '../use-lesson-completion';
 import { useStableHandler } from '../use-stable-handler';
@@ -55,7 +55,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   const currentId = requested && lessons.some((l) => l.id === requested) ? requested : requested ? null : outline.firstUnfinishedLessonId;
   const { current, previous, next } = neighbours(lessons, currentId);
 
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(current ? [current.chapterId] : []));
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(chaptersToOpen(lessons, current?.id ?? null)));
   const [contentsOpen, setContentsOpen] = useState(false);
   const [completionOpen, setCompletionOpen] = useState(false);
   // Mounted from their first opening on (so they can animate closed), not before.
@@ -218,6 +218,8 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   // provides) is fetched once the page has settled, not with the lesson: the button appears a
   // moment after it (at once on a later visit).
   const Tutor = useContext(LessonTutorSlot);
+  // On a phone the tutor's button sits in the lesson bar (this element), not over the lesson.
+  const [tutorDock, setTutorDock] = useState<HTMLDivElement | null>(null);
   const settled = useSettled();
   const tutorLesson = useMemo(() => (current ? { id: current.id, title: current.title } : null), [current?.id, current?.title]);
 
@@ -306,12 +308,13 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
           onPrevious={goPrevious}
           onNext={goNext}
           onComplete={markComplete}
+          tutorDock={Tutor ? setTutorDock : undefined}
         />
       )}
 
       {settled && Tutor && (
         <Suspense fallback={null}>
-          <Tutor courseId={course.id} lesson={tutorLesson} preview={preview} />
+          <Tutor courseId={course.id} lesson={tutorLesson} preview={preview} dock={tutorDock} />
         </Suspense>
       )}
 

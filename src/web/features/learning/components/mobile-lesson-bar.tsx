@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
 
 type Props = {
   position: number;
@@ -16,6 +17,8 @@ type Props = {
   onPrevious: () => void;
   onNext: () => void;
   onComplete: () => void;
+  /** The place for the AI tutor's button at the end of the bar (when the screen has a tutor): no button floats over the lesson. */
+  tutorDock?: (element: HTMLDivElement | null) => void;
 };
 
 /** Below 768px: previous, 'Lesson X of Y', Complete while the lesson is not done (and has no checks), next — fixed at the bottom. */
@@ -31,6 +34,7 @@ export const MobileLessonBar = memo(function MobileLessonBar({
   onPrevious,
   onNext,
   onComplete,
+  tutorDock,
 }: Props) {
   return (
     <nav
@@ -42,8 +46,10 @@ export const MobileLessonBar = memo(function MobileLessonBar({
         <Button variant="outline" size="icon" onClick={onPrevious} disabled={!hasPrevious} aria-label="Previous lesson">
           <ChevronLeftIcon aria-hidden="true" />
         </Button>
-        <p className="min-w-0 flex-1 text-center text-sm font-medium tabular-nums">
-          Lesson {position} of {total}
+        <p className="min-w-0 flex-1 whitespace-nowrap text-center text-sm font-medium tabular-nums">
+          {/* With Complete and the AI tutor beside it, a 390-px bar has room for "1 of 3" (the lesson's header says "Lesson 1 of 3"). */}
+          <span className={cn(tutorDock && !completed && !noCompleteButton && 'max-[429px]:sr-only')}>Lesson </span>
+          {position} of {total}
         </p>
         {!completed && !noCompleteButton && (
           <Button onClick={onComplete} disabled={completing || completeDisabled}>
@@ -58,6 +64,8 @@ export const MobileLessonBar = memo(function MobileLessonBar({
         <Button variant="outline" size="icon" onClick={onNext} disabled={!hasNext} aria-label="Next lesson">
           <ChevronRightIcon aria-hidden="true" />
         </Button>
+        {/* Its room is kept from the start, so the bar does not move when the tutor's button arrives. */}
+        {tutorDock && <div ref={tutorDock} data-testid="ai-tutor-dock" className="flex size-11 shrink-0" />}
       </div>
     </nav>
   );

@@ -1,4 +1,4 @@
-import type { NotificationSettings, NotificationSettingsResponse, UnsubscribeResponse } from '@common/notifications';
+import type { NotificationSettings, NotificationSettingsResponse, TestMailResponse, UnsubscribeResponse } from '@common/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
@@ -18,6 +18,15 @@ export function useSaveNotificationSettings() {
   return useMutation({
     mutationFn: (settings: NotificationSettings) => api.put<NotificationSettingsResponse>('/api/admin/notification-settings', settings),
     onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
+  });
+}
+
+/** 'Send Test E-mail': one message to the signed-in tutor through the outbox; the outbox figures follow. */
+export function useSendTestMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TestMailResponse>('/api/admin/notifications/test-mail'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
 }
 

@@ -7,6 +7,9 @@ import { api } from '@web/lib/api';
 export const deleteStudent = (studentId: string) =>
   api.delete<DeleteStudentResponse>(`/api/admin/students/${encodeURIComponent(studentId)}`);
 
+/** A student's data export (a ZIP), for the tutor to download before deleting them. */
+export const studentDataUrl = (studentId: string) => `/api/admin/students/${encodeURIComponent(studentId)}/data`;
+
 export function useDeleteStudent() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,5 +5,6 @@ import { exercisePath } from './practice-keys';
 
 export type DraftResponse = z.infer<typeof draftResponseSchema>;
 
-/** Keeps what the student typed on the server (the preview answers `saved: false`). */
-export const saveDraft = (exerciseId: string, code: string) => api.put<DraftResponse>(`${exercisePath(exerciseId)}/draft`, { code });
+/** Keeps what the student typed on the server, every file of it (the preview answers `saved: false`). */
+export const saveDraft = (exerciseId: string, code: string, files: { name: string; content: string }[] = []) =>
+  api.put<DraftResponse>(`${exercisePath(exerciseId)}/draft`, files.length ? { code, files } : { code });

@@ -12,14 +12,16 @@ import { Textarea } from '@web/components/ui/textarea';
 import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { askAiTutor, useAiTutorPresent } from '../ask-ai-tutor';
 import { diagnosticsOfBrowserErrors } from '../editor/browser-errors';
-import { CodeEditor } from '../editor/code-editor';
+import { javaRuntimeDiagnostics } from '../editor/java-runtime-errors';
 import { RUN_SHORTCUT, shortcutOf, SUBMIT_SHORTCUT } from '../editor/shortcuts';
-import { setPracticeFocus } from '../practice-focus';
+import { sameFiles } from '../draft-storage';
+import { codeAsText, setPracticeFocus } from '../practice-focus';
 import { progressText } from '../queue-text';
 import { ExerciseFeedback, useExerciseFeedback } from '../reviews/exercise-feedback';
 import { useExerciseDraft, type DraftState } from '../use-exercise-draft';
 import { useExerciseRun } from '../use-exercise-run';
 import { WebglCanvas, type WebglCanvasHandle } from '../webgl/webgl-canvas';
+import { ExerciseEditors, MAIN_TAB, mainFileName } from './exercise-editors';
 import { LanguageBadge } from './language-badge';
 import { ResultSummary, SubmissionResult } from './submission-result';
 import { SupportFiles, VisibleTests } from './visible-tests';
@@ -48,10 +50,14 @@ type Props = {
 export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSubmitted }: Props) {
   const titleId = useId();
   const inputId = useId();
-  const { code, setCode, reset, state: draftState } = useExerciseDraft(exercise, userId, preview);
+  const { code, files, setCode, setFile, reset, state: draftState } = useExerciseDraft(exercise, userId, preview);
+  const severalFiles = exercise.studentFiles.length > 0;
+  /** The tab in front (a Java exercise of several files): '' for the main file, else the file's name. */
+  const [activeTab, setActiveTab] = useState(MAIN_TAB);
   const run = useExerciseRun(lessonId, exercise.id, exercise.latestSubmission, onSubmitted);
   const [customInput, setCustomInput] = useState('');
-  const [confirmReset, setConfirmReset] = useState(false);
+  /** The Reset being confirmed: every file ('all'), or the file of one tab. */
+  const [confirmReset, setConfirmReset] = useState<{ file: string | 'all' } | null>(null);
   /** What the WebGL code raised in the browser when it was last drawn, and the code it was drawn from. */
   const [webgl, setWebgl] = useState<{ code: string; errors: string[] } | null>(null);
   const webglErrors = webgl?.errors ?? null;
@@ -68,18 +74,30 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   // in, or one whose last submission failed.
   const touched = useRef(false);
   const lastFailed = submission?.status === 'done' && submission.mode === 'submit' && submission.result?.verdict !== 'passed';
+  const focusFiles = severalFiles ? files : undefined;
   useEffect(() => {
-    if (touched.current || lastFailed) setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, lastFailed });
-  }, [lessonId, exercise.id, exercise.title, code, lastFailed]);
+    if (touched.current || lastFailed)
+      setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, files: focusFiles, lastFailed });
+  }, [lessonId, exercise.id, exercise.title, code, focusFiles, lastFailed]);
   const edit = (next: string) => {
     touched.current = true;
     setCode(next);
   };
-  // The compiler's marks (for WebGL, the lines the browser's errors name) belong to the code they were made for: once
-  // it changes they are dropped.
-  const compiled = submission?.result && submission.code === code ? submission.result.diagnostics : undefined;
+  const editFile = (name: string, next: string) => {
+    touched.current = true;
+    setFile(name, next);
+  };
+  // The compiler's marks and where a Java program threw (for WebGL, the lines the browser's errors name) belong to the
+  // code they were made for, every file of it: once it changes they are dropped.
+  const graded = submission?.result && submission.code === code && sameFiles(submission.files, files) ? submission.result : null;
   const drawn = webgl && webgl.code === code ? webgl.errors : null;
-  const diagnostics = useMemo(() => (drawn ? diagnosticsOfBrowserErrors(drawn) : compiled), [drawn, compiled]);
+  const diagnostics = useMemo(() => {
+    if (drawn) return diagnosticsOfBrowserErrors(drawn);
+    if (!graded) return undefined;
+    if (exercise.language !== 'java') return graded.diagnostics;
+    const names = files.map((f) => f.name);
+    return [...graded.diagnostics, ...javaRuntimeDiagnostics(graded, mainFileName('java', code), names)];
+  }, [drawn, graded, exercise.language, files, code]);
   // The tutor's feedback: its comments beside their lines while the editor holds the reviewed code.
   const feedback = useExerciseFeedback(lessonId, exercise.id, !preview, code);
 
@@ -89,7 +107,12 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
     try {
       if (!isWebgl) {
         const input = customInput.trim() === '' ? undefined : customInput;
-        return await run.start({ mode, code, ...(mode === 'run' && input !== undefined ? { customInput: input } : {}) });
+        return await run.start({
+          mode,
+          code,
+          ...(severalFiles ? { files } : {}),
+          ...(mode === 'run' && input !== undefined ? { customInput: input } : {}),
+        });
       }
       // WebGL draws in the browser: Run only shows the picture; Submit sends it to be checked. Either way the last
       // result goes, as the new picture replaces the one it was about.
@@ -104,6 +127,20 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
       setActiveMode(null);
     }
   }
+
+  // Reset says what it replaces: the exercise's code, every file of it, or one file (a tab's).
+  const resetFile = confirmReset && confirmReset.file !== 'all' ? confirmReset.file : null;
+  const resetName = resetFile === null ? null : resetFile === MAIN_TAB ? mainFileName(exercise.language, code) : resetFile;
+  const resetTitle = resetName
+    ? `Reset ${resetName} to its starter code?`
+    : severalFiles
+      ? 'Reset every file to its starter code?'
+      : 'Reset to starter code?';
+  const resetDescription = resetName
+    ? `Your code in ${resetName} will be replaced by its starter code; your other files stay as they are. This cannot be undone.`
+    : severalFiles
+      ? 'Your code in every file of this exercise will be replaced by the starter code. This cannot be undone.'
+      : 'Your code in this exercise will be replaced by the starter code. This cannot be undone.';
 
   const modeIcon = (mode: SubmissionMode) =>
     activeMode === mode ? (
@@ -123,7 +160,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   // 'Ask the AI Tutor': the AI tutor beside the lesson opens on this exercise (its code goes with the question) and asks why it fails.
   function askWhy() {
     touched.current = true;
-    setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, lastFailed: true });
+    setPracticeFocus({ lessonId, exerciseId: exercise.id, title: exercise.title, code, files: focusFiles, lastFailed: true });
     askAiTutor(lessonId, WHY_DOES_MY_CODE_FAIL);
   }
   // Beside it, 'Ask Your Tutor' (the person): the draft and this result go with the question. Not in the tutor's preview.
@@ -135,7 +172,14 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
           {ASK_AI_TUTOR}
         </Button>
       )}
-      {!preview && <AskYourTutorButton lessonId={lessonId} exerciseId={exercise.id} code={code} exerciseTitle={exercise.title} />}
+      {!preview && (
+        <AskYourTutorButton
+          lessonId={lessonId}
+          exerciseId={exercise.id}
+          code={codeAsText(code, focusFiles)}
+          exerciseTitle={exercise.title}
+        />
+      )}
     </div>
   );
 
@@ -169,13 +213,17 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
 
       <ExerciseFeedback reviews={feedback.reviews} onCodeId={feedback.onCodeId} language={exercise.language} title={exercise.title} />
 
-      <CodeEditor
-        value={code}
-        onChange={edit}
+      <ExerciseEditors
+        title={exercise.title}
         language={exercise.language}
-        label={`Code editor for ${exercise.title}`}
+        code={code}
+        files={files}
+        onCode={edit}
+        onFile={editFile}
         diagnostics={diagnostics}
         lineWidgets={feedback.lineWidgets}
+        active={activeTab}
+        onActive={setActiveTab}
         onRun={() => void start('run')}
         onSubmit={() => void start('submit')}
       />
@@ -234,10 +282,23 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
           {modeIcon('submit')}
           Submit
         </Button>
-        <Button variant="ghost" onClick={() => setConfirmReset(true)} disabled={busy}>
-          <RotateCcwIcon aria-hidden="true" />
-          Reset to starter code
-        </Button>
+        {severalFiles ? (
+          <>
+            <Button variant="ghost" onClick={() => setConfirmReset({ file: activeTab })} disabled={busy}>
+              <RotateCcwIcon aria-hidden="true" />
+              Reset {activeTab === MAIN_TAB ? mainFileName(exercise.language, code) : activeTab}
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirmReset({ file: 'all' })} disabled={busy}>
+              <RotateCcwIcon aria-hidden="true" />
+              Reset All Files
+            </Button>
+          </>
+        ) : (
+          <Button variant="ghost" onClick={() => setConfirmReset({ file: 'all' })} disabled={busy}>
+            <RotateCcwIcon aria-hidden="true" />
+            Reset to starter code
+          </Button>
+        )}
         {draftText[draftState] && <span className="text-xs text-muted-foreground">{draftText[draftState]}</span>}
       </div>
 
@@ -267,15 +328,15 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
       )}
 
       <ConfirmDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        title="Reset to starter code?"
-        description="Your code in this exercise will be replaced by the starter code. This cannot be undone."
+        open={confirmReset !== null}
+        onOpenChange={(open) => !open && setConfirmReset(null)}
+        title={resetTitle}
+        description={resetDescription}
         confirmLabel="Reset Code"
         destructive
         onConfirm={() => {
-          reset();
-          setConfirmReset(false);
+          if (confirmReset) reset(confirmReset.file === 'all' ? undefined : confirmReset.file);
+          setConfirmReset(null);
         }}
       />
     </article>

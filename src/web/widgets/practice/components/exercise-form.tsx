@@ -279,7 +279,14 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
         </div>
       )}
 
-      {!webgl && <SupportFilesFields files={values.files} onChange={(files) => set({ files })} invalid={invalid('files')} />}
+      {!webgl && (
+        <SupportFilesFields
+          files={values.files}
+          onChange={(files) => set({ files })}
+          invalid={invalid('files')}
+          language={values.language}
+        />
+      )}
 
       <div className="grid gap-3" hidden={junit}>
         <h3 className="text-base font-semibold">Tests</h3>

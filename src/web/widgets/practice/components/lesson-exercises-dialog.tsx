@@ -1,14 +1,17 @@
 import type { AdminExercise } from '@common/practice';
-import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PencilIcon, PlusIcon, ScanSearchIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/cn';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
 import { useDeleteExercise } from '../api/delete-exercise';
 import { useAdminExercises } from '../api/get-admin-exercises';
 import { useReorderExercises } from '../api/reorder-exercises';
+import { SimilarityPairView } from '../similarity/similarity-pair-view';
+import { SimilarityView } from '../similarity/similarity-view';
 import { ExerciseFigures } from './exercise-figures';
 import { ExerciseForm } from './exercise-form';
 import { ExerciseStudents } from './exercise-students';
@@ -19,7 +22,9 @@ type View =
   | { kind: 'list' }
   | { kind: 'form'; exercise: AdminExercise | null }
   | { kind: 'students'; exercise: AdminExercise }
-  | { kind: 'work'; exercise: AdminExercise; student: { id: string; name: string } };
+  | { kind: 'work'; exercise: AdminExercise; student: { id: string; name: string } }
+  | { kind: 'similarity'; exercise: AdminExercise }
+  | { kind: 'pair'; exercise: AdminExercise; pairId: string };
 
 type Props = {
   lesson: { id: string; title: string };
@@ -75,7 +80,11 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
         ? `Students: ${view.exercise.title}`
         : view.kind === 'work'
           ? `${view.student.name}: ${view.exercise.title}`
-          : `Exercises: ${lesson.title}`;
+          : view.kind === 'similarity'
+            ? `Similarity: ${view.exercise.title}`
+            : view.kind === 'pair'
+              ? `Similar Pair: ${view.exercise.title}`
+              : `Exercises: ${lesson.title}`;
 
   return (
     <Dialog
@@ -86,7 +95,11 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
       }}
     >
       <DialogContent
-        className="flex max-h-[92dvh] w-[calc(100%-1rem)] max-w-4xl flex-col gap-0 overflow-hidden p-0"
+        // Two programs side by side need the width.
+        className={cn(
+          'flex max-h-[92dvh] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0',
+          view.kind === 'pair' ? 'max-w-7xl' : 'max-w-4xl',
+        )}
         // The form's title field takes focus itself; elsewhere Radix's default (the first control) is right.
         onOpenAutoFocus={view.kind === 'form' ? (e) => e.preventDefault() : undefined}
       >
@@ -99,7 +112,11 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
                 ? 'Saving runs the reference solution against every test first: an exercise is saved only when it passes them all.'
                 : view.kind === 'students'
                   ? 'Everyone who worked on this exercise, and how they did.'
-                  : 'Their latest code and result, read only.'}
+                  : view.kind === 'similarity'
+                    ? 'Pairs of students whose last submissions share much of their code.'
+                    : view.kind === 'pair'
+                      ? 'Their last submissions side by side, read only.'
+                      : 'Their latest code and result, read only.'}
           </DialogDescription>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
@@ -107,10 +124,18 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
             <Button
               variant="link"
               className="mb-3 h-auto px-0"
-              onClick={() => back(view.kind === 'work' ? { kind: 'students', exercise: view.exercise } : { kind: 'list' })}
+              onClick={() =>
+                back(
+                  view.kind === 'work'
+                    ? { kind: 'students', exercise: view.exercise }
+                    : view.kind === 'pair'
+                      ? { kind: 'similarity', exercise: view.exercise }
+                      : { kind: 'list' },
+                )
+              }
             >
               <ArrowLeftIcon aria-hidden="true" />
-              {view.kind === 'work' ? 'Back to the students' : 'Back to the exercises'}
+              {view.kind === 'work' ? 'Back to the students' : view.kind === 'pair' ? 'Back to the pairs' : 'Back to the exercises'}
             </Button>
           )}
 
@@ -132,6 +157,10 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
             />
           )}
           {view.kind === 'work' && <StudentWorkView exercise={view.exercise} studentId={view.student.id} />}
+          {view.kind === 'similarity' && (
+            <SimilarityView exercise={view.exercise} onOpenPair={(pairId) => setView({ kind: 'pair', exercise: view.exercise, pairId })} />
+          )}
+          {view.kind === 'pair' && <SimilarityPairView exerciseId={view.exercise.id} pairId={view.pairId} />}
 
           {view.kind === 'list' && (
             <div className="grid gap-3">
@@ -190,6 +219,10 @@ export default function LessonExercisesDialog({ lesson, open, onOpenChange, onCh
                         <Button variant="outline" size="sm" onClick={() => setView({ kind: 'students', exercise })}>
                           <UsersIcon aria-hidden="true" />
                           Students<span className="sr-only"> of exercise “{exercise.title}”</span>
+                        </Button>
+                        <Button variant="outline" size="sm" onClick={() => setView({ kind: 'similarity', exercise })}>
+                          <ScanSearchIcon aria-hidden="true" />
+                          Similarity<span className="sr-only"> of exercise “{exercise.title}”</span>
                         </Button>
                         <Button
                           variant="ghost"

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDate } from '@web/lib/format-date';
 import { useStudentWork } from '../api/get-student-work';
-import { CodeEditor } from '../editor/code-editor';
+import { SubmittedFiles } from './further-files';
 import { SubmissionHistory } from './submission-history';
 import { SubmissionResult } from './submission-result';
 
@@ -27,7 +27,7 @@ export function StudentWorkView({ exercise, studentId }: { exercise: AdminExerci
         The student's code could not be loaded.
       </p>
     );
-  const { name, code, source, latestSubmission } = work.data;
+  const { name, code, files, source, latestSubmission } = work.data;
   return (
     <div className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -43,7 +43,7 @@ export function StudentWorkView({ exercise, studentId }: { exercise: AdminExerci
       <div id={historyId} hidden={!showHistory} className="rounded-lg border p-3">
         {showHistory && <SubmissionHistory exercise={exercise} studentId={studentId} name={name} />}
       </div>
-      <CodeEditor value={code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
+      <SubmittedFiles code={code} files={files} language={exercise.language} owner={`Code of ${name}`} />
       {latestSubmission?.result && (
         <SubmissionResult result={latestSubmission.result} kind={latestSubmission.mode === 'run' ? 'Run' : 'Submitted'} showHiddenDetails />
       )}

@@ -10,7 +10,7 @@ import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format-date';
 import { plural } from '@web/lib/plural';
 import { useHistoryAttempt, useSubmissionHistory } from '../api/get-submission-history';
-import { CodeEditor } from '../editor/code-editor';
+import { SubmittedFiles } from './further-files';
 import { scoreText, summaryText } from '../result-text';
 import { SubmissionReview } from '../reviews/submission-review';
 import { Disclosure } from './disclosure';
@@ -379,11 +379,18 @@ function AttemptView({ entry, exercise, studentId }: { entry: SubmissionHistoryE
       <h4 className="text-sm font-semibold">Attempt {entry.number}</h4>
       {attempt.data ? (
         <>
-          {attempt.data.status === 'done' ? (
-            <SubmissionReview submissionId={attempt.data.id} code={attempt.data.code} name={name} />
-          ) : (
-            <CodeEditor value={attempt.data.code} language={exercise.language} label={`Code of ${name}`} readOnly minHeight="6rem" />
-          )}
+          {/* A Java exercise's further files under the main one; the review's line comments are on the main file. */}
+          <SubmittedFiles
+            code={attempt.data.code}
+            files={attempt.data.files}
+            language={exercise.language}
+            owner={`Code of ${name}`}
+            main={
+              attempt.data.status === 'done' ? (
+                <SubmissionReview submissionId={attempt.data.id} code={attempt.data.code} name={name} />
+              ) : undefined
+            }
+          />
           <AttemptResult submission={attempt.data} exercise={exercise} />
         </>
       ) : (

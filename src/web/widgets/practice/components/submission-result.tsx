@@ -89,7 +89,8 @@ export function SubmissionResult({ result, kind, showHiddenDetails = false, show
               {result.diagnostics.map((d, i) => (
                 <li key={i}>
                   <span className="font-medium">
-                    Line {d.line}
+                    {/* A further file of the student's (Java) is named; the main file's lines are the editor's. */}
+                    {d.file ? `${d.file}, line` : 'Line'} {d.line}
                     {d.column !== null ? `, column ${d.column}` : ''} ({d.severity}):
                   </span>{' '}
                   {d.message}

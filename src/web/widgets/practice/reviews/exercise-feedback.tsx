@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format-date';
 import { plural } from '@web/lib/plural';
 import { markFeedbackSeen, reviewKeys, useLessonFeedback } from '../api/reviews';
+import { SubmittedFiles } from '../components/further-files';
 import { CodeEditor, type LineWidget } from '../editor/code-editor';
 
 /** One comment as it shows under its line in the editor. */
@@ -126,13 +127,21 @@ function ReviewNote({
             </Button>
             <div id={codeId} hidden={!showCode}>
               {showCode && (
-                <CodeEditor
-                  value={review.code}
+                <SubmittedFiles
+                  code={review.code}
+                  files={review.files}
                   language={language}
-                  label={`Reviewed code of ${title}`}
-                  readOnly
-                  minHeight="6rem"
-                  lineWidgets={lineWidgets}
+                  owner={`Reviewed code of ${title}`}
+                  main={
+                    <CodeEditor
+                      value={review.code}
+                      language={language}
+                      label={`Reviewed code of ${title}`}
+                      readOnly
+                      minHeight="6rem"
+                      lineWidgets={lineWidgets}
+                    />
+                  }
                 />
               )}
             </div>

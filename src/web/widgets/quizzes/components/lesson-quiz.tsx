@@ -1,6 +1,16 @@
-import { correctSummary, QuizMessages, type QuizAttemptResult, type StudentQuiz } from '@common/quizzes';
-import { CheckCircle2Icon, ClipboardCheckIcon, LoaderCircleIcon, RotateCcwIcon, SendIcon, WifiOffIcon, XCircleIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { correctSummary, QuizMessages, type QuizAttemptResult, type StudentQuiz, type YourAnswer } from '@common/quizzes';
+import {
+  CheckCircle2Icon,
+  CircleHelpIcon,
+  ClipboardCheckIcon,
+  LoaderCircleIcon,
+  RotateCcwIcon,
+  SendIcon,
+  WifiOffIcon,
+  XCircleIcon,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Markdown } from '@web/components/markdown';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -10,10 +20,11 @@ import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { useSession } from '@web/lib/auth';
 import { toastFailure } from '@web/lib/notify';
 import { useOnline } from '@web/lib/use-online';
-import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, type DraftAnswers } from '../answer-storage';
+import { clearAnswers, loadAnswers, storeAnswers, toQuizAnswers, unansweredNumbers, type DraftAnswers } from '../answer-storage';
 import { useLessonQuiz } from '../api/get-lesson-quiz';
 import { useSubmitQuiz } from '../api/submit-quiz';
 import { attemptsLeftNow } from '../quiz-attempts';
+import { choiceMarkdown } from '../quiz-markdown';
 
 export type LessonQuizProps = {
   lessonId: string;
@@ -28,14 +39,29 @@ function attemptsText(quiz: StudentQuiz) {
   return `${quiz.attemptsUsed} of ${quiz.attemptsAllowed} ${quiz.attemptsAllowed === 1 ? 'attempt' : 'attempts'} used`;
 }
 
+/** The id of a question's group in the form, to bring the student back to it. */
+const questionDomId = (lessonId: string, questionId: string) => `quiz-${lessonId}-${questionId}`;
+
+/** The text of a question, in Markdown as the tutor wrote it (headings below the quiz's own). */
+function Prompt({ markdown, className }: { markdown: string; className?: string }) {
+  return <Markdown markdown={markdown} headingsBelow={3} images="show" className={className} />;
+}
+
+/** A choice's text: inline Markdown, so `code` shows as code and a '*' stays a star. */
+function ChoiceText({ text, surface }: { text: string; surface?: 'plain' | 'muted' }) {
+  return <Markdown markdown={choiceMarkdown(text)} images="show" surface={surface} className="min-w-0" />;
+}
+
 /** One question of the form: choices as radio buttons or checkboxes, or a text or number field. */
 function QuestionField({
+  domId,
   question,
   number,
   value,
   onChange,
   disabled,
 }: {
+  domId: string;
   question: StudentQuiz['questions'][number];
   number: number;
   value: DraftAnswers[string] | undefined;
@@ -46,11 +72,12 @@ function QuestionField({
   const chosen = new Set(value?.choiceIds ?? []);
   return (
     <li className="rounded-lg border p-3 sm:p-4">
-      <fieldset disabled={disabled} className="grid gap-3">
-        <legend className="mb-2 font-medium">
-          <span className="text-muted-foreground">Question {number}. </span>
-          <span className="whitespace-pre-line break-words">{question.prompt}</span>
-        </legend>
+      {/* Named by its number and text; the text is Markdown (blocks and all), which a legend cannot hold. */}
+      <fieldset id={domId} disabled={disabled} aria-labelledby={`${id}-title`} className="grid gap-3">
+        <div id={`${id}-title`} className="grid gap-1">
+          <p className="text-sm font-medium text-muted-foreground">Question {number}</p>
+          <Prompt markdown={question.prompt} className="text-base font-medium" />
+        </div>
         {question.kind === 'single' || question.kind === 'multiple' ? (
           <div className="grid gap-2">
             {question.kind === 'multiple' && <p className="-mt-1 text-xs text-muted-foreground">Choose every answer that is right.</p>}
@@ -72,7 +99,7 @@ function QuestionField({
                     onChange({ choiceIds: [...next] });
                   }}
                 />
-                <span className="min-w-0 break-words">{c.text}</span>
+                <ChoiceText text={c.text} />
               </label>
             ))}
           </div>
@@ -96,6 +123,24 @@ function QuestionField({
   );
 }
 
+/** What the student answered, as they gave it: the choices' texts, their words (never Markdown) or their number. */
+function YourAnswerText({ answer }: { answer: YourAnswer }) {
+  if (!answer) return <span className="text-muted-foreground italic">Not answered</span>;
+  if (answer.kind === 'text') return <span className="break-words whitespace-pre-wrap">{answer.text.trim()}</span>;
+  if (answer.kind === 'number') return <span className="tabular-nums">{String(answer.number)}</span>;
+  // On the muted row of the result: inline code takes a chip that stands out from it.
+  if (answer.choices.length === 1) return <ChoiceText text={answer.choices[0]!} surface="muted" />;
+  return (
+    <ul className="grid gap-1">
+      {answer.choices.map((text, i) => (
+        <li key={i}>
+          <ChoiceText text={text} surface="muted" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A graded attempt: 'N of M correct', the score, passed or not, and per question right or wrong with the explanation. */
 function AttemptResult({
   lessonId,
@@ -111,7 +156,6 @@ function AttemptResult({
   /** Out of attempts without passing: the question to the tutor, who can grant another, ready to send. */
   askTutor: string | null;
 }) {
-  const prompts = new Map(quiz.questions.map((q) => [q.id, q.prompt]));
   return (
     <div className="grid gap-4">
       <div
@@ -138,15 +182,22 @@ function AttemptResult({
               ? `Not passed yet: the pass mark is ${quiz.passMark}%.`
               : `Not passed: the pass mark is ${quiz.passMark}% and no attempts are left.`}
         </p>
+        {result.explanationsWithheld && <p className="mt-1 text-sm">{QuizMessages.explanationsLater(quiz.attemptsAllowed === null)}</p>}
       </div>
       <ol className="grid gap-2" aria-label="Your answers, graded">
         {result.questions.map((q, i) => (
-          <li key={q.questionId} className="rounded-lg border p-3 text-sm">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <p className="min-w-0 flex-1 break-words">
-                <span className="text-muted-foreground">Question {i + 1}. </span>
-                {prompts.get(q.questionId) ?? 'A question since removed'}
-              </p>
+          <li key={q.questionId} className="grid gap-2 rounded-lg border p-3 text-sm">
+            <div className="grid gap-1">
+              <p className="text-muted-foreground">Question {i + 1}</p>
+              {q.prompt === null ? <p>A question since removed</p> : <Prompt markdown={q.prompt} className="font-medium" />}
+            </div>
+            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 rounded-md bg-muted/50 px-3 py-2">
+              <dl className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 gap-y-1">
+                <dt className="text-muted-foreground">Your answer</dt>
+                <dd className="min-w-0 font-medium">
+                  <YourAnswerText answer={q.yourAnswer} />
+                </dd>
+              </dl>
               {q.correct ? (
                 <Badge variant="green">
                   <CheckCircle2Icon aria-hidden="true" />
@@ -159,7 +210,12 @@ function AttemptResult({
                 </Badge>
               )}
             </div>
-            {q.explanation && <p className="mt-2 whitespace-pre-line text-muted-foreground">{q.explanation}</p>}
+            {q.explanation && (
+              <div className="grid gap-1">
+                <p className="text-muted-foreground">Explanation</p>
+                <Prompt markdown={q.explanation} />
+              </div>
+            )}
           </li>
         ))}
       </ol>
@@ -193,6 +249,9 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
   const [shown, setShown] = useState<QuizAttemptResult | null | undefined>(undefined);
   const [answers, setAnswers] = useState<DraftAnswers>({});
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // Submit Answers pressed with questions left out: the student is asked before an attempt is spent.
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
 
   // The answers given before a reload or while offline come back with the quiz.
   useEffect(() => {
@@ -208,10 +267,34 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
     const next = { ...answers, [questionId]: value };
     setAnswers(next);
     storeAnswers(storage(), userId, quiz.id, next);
+    // Every question answered now: the question 'Submit anyway?' has no reason left.
+    if (unansweredNumbers(quiz.questions, next).length === 0) setConfirming(false);
   };
 
-  const send = () => {
+  const unanswered = quiz ? unansweredNumbers(quiz.questions, answers) : [];
+  const asking = confirming && unanswered.length > 0;
+
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  /** Back to the first question left out, to answer it. */
+  const goToQuestion = (number: number) => {
+    const question = quiz?.questions[number - 1];
+    if (!question) return;
+    setConfirming(false);
+    const group = document.getElementById(questionDomId(lessonId, question.id));
+    group?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    group?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
+  };
+
+  const send = (anyway: boolean) => {
     if (!quiz || !online || submit.isPending) return;
+    if (!anyway && unanswered.length > 0) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     submit.mutate(
       { lessonId, answers: toQuizAnswers(quiz.questions, answers) },
       {
@@ -285,7 +368,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            send();
+            send(false);
           }}
         >
           {quiz.preview && <p className="text-sm text-muted-foreground">Preview: your answers are graded but not saved.</p>}
@@ -293,6 +376,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
             {quiz.questions.map((q, i) => (
               <QuestionField
                 key={q.id}
+                domId={questionDomId(lessonId, q.id)}
                 question={q}
                 number={i + 1}
                 value={answers[q.id]}
@@ -307,17 +391,55 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
               <p>{QuizMessages.offline}</p>
             </Alert>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={!online || submit.isPending}>
-              {submit.isPending ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              ) : (
-                <SendIcon aria-hidden="true" />
-              )}
-              Submit Answers
-            </Button>
-            <p className="text-xs text-muted-foreground">Unanswered questions count as wrong.</p>
-          </div>
+          {asking ? (
+            <div
+              ref={confirmRef}
+              tabIndex={-1}
+              role="group"
+              aria-labelledby={`quiz-confirm-${lessonId}`}
+              aria-describedby={`quiz-confirm-${lessonId}-why`}
+              data-testid="quiz-unanswered"
+              className="grid gap-3 rounded-lg border border-warning-border bg-warning-bg p-3 text-warning-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-4"
+            >
+              <div className="flex items-start gap-2">
+                <CircleHelpIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <div className="grid gap-1">
+                  <p id={`quiz-confirm-${lessonId}`} className="font-semibold">
+                    {QuizMessages.submitAnyway}
+                  </p>
+                  <p id={`quiz-confirm-${lessonId}-why`} className="text-sm">
+                    {QuizMessages.unanswered(unanswered, quiz.questions.length)}{' '}
+                    {QuizMessages.unansweredCountWrong(quiz.preview ? null : attemptsLeft)}
+                  </p>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" disabled={!online || submit.isPending} onClick={() => send(true)}>
+                  {submit.isPending ? (
+                    <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                  ) : (
+                    <SendIcon aria-hidden="true" />
+                  )}
+                  Submit Anyway
+                </Button>
+                <Button type="button" variant="outline" onClick={() => goToQuestion(unanswered[0]!)}>
+                  Answer Question {unanswered[0]}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" disabled={!online || submit.isPending}>
+                {submit.isPending ? (
+                  <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                ) : (
+                  <SendIcon aria-hidden="true" />
+                )}
+                Submit Answers
+              </Button>
+              <p className="text-xs text-muted-foreground">Unanswered questions count as wrong.</p>
+            </div>
+          )}
         </form>
       )}
     </section>

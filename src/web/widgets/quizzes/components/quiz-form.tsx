@@ -1,6 +1,13 @@
-import { QUESTION_KIND_LABELS, QUIZ_QUESTIONS_MAX, type AdminQuiz, type QuestionKind } from '@common/quizzes';
-import { PlusIcon, SaveIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  EXPLANATIONS_SHOWN_LABELS,
+  QUESTION_KIND_LABELS,
+  QUIZ_QUESTIONS_MAX,
+  type AdminQuiz,
+  type ExplanationsShown,
+  type QuestionKind,
+} from '@common/quizzes';
+import { ArrowDownIcon, ArrowUpIcon, CopyIcon, PlusIcon, SaveIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -8,24 +15,54 @@ import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
 import { useSaveQuiz } from '../api/save-quiz';
-import { draftOf, inputOf, newChoice, newQuestion, type QuestionDraft, type QuizDraft } from '../quiz-form-values';
+import {
+  draftOf,
+  duplicateQuestion,
+  inputOf,
+  moveQuestion,
+  newChoice,
+  newQuestion,
+  type QuestionDraft,
+  type QuizDraft,
+} from '../quiz-form-values';
 
 const selectClass =
   'h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 const dangerGhost = 'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300';
 
+/** When the student reads an explanation, as the hint under the field says it. */
+const EXPLANATION_HINTS: Record<ExplanationsShown, string> = {
+  each_attempt: 'Shown to the student after each graded attempt.',
+  at_end: 'Shown to the student once they pass the quiz or have used every attempt.',
+};
+
+/** Ids of a question's controls, by its key: focus follows a question when it moves. */
+const controlId = (formId: string, key: string, control: 'up' | 'down' | 'duplicate' | 'remove' | 'prompt') =>
+  `${formId}-${key}-${control}`;
+
+type QuestionAction = 'up' | 'down' | 'duplicate' | 'remove';
+
 function QuestionEditor({
+  formId,
   question,
   number,
+  count,
+  canDuplicate,
+  explanationsShown,
   onChange,
-  onRemove,
+  onAction,
 }: {
+  formId: string;
   question: QuestionDraft;
   number: number;
+  count: number;
+  canDuplicate: boolean;
+  explanationsShown: ExplanationsShown;
   onChange: (q: QuestionDraft) => void;
-  onRemove: () => void;
+  onAction: (action: QuestionAction) => void;
 }) {
   const id = useId();
+  const cid = (control: Parameters<typeof controlId>[2]) => controlId(formId, question.key, control);
   const set = (patch: Partial<QuestionDraft>) => onChange({ ...question, ...patch });
   const hasChoices = question.kind === 'single' || question.kind === 'multiple';
   return (
@@ -36,32 +73,87 @@ function QuestionEditor({
           <p className="font-semibold" aria-hidden="true">
             Question {number}
           </p>
-          <div className="flex items-center gap-2">
-            <Label htmlFor={`${id}-kind`} className="text-sm text-muted-foreground">
-              Answer type
-            </Label>
-            <select
-              id={`${id}-kind`}
-              className={selectClass}
-              value={question.kind}
-              onChange={(e) => set({ kind: e.target.value as QuestionKind })}
+          {/* Named by their text, not aria-label: the form's fields are found by their labels, and 'Question' is one. */}
+          <div className="flex items-center gap-1">
+            <Button
+              id={cid('up')}
+              type="button"
+              variant="ghost"
+              size="icon"
+              title="Move up"
+              disabled={number === 1}
+              onClick={() => onAction('up')}
             >
-              {Object.entries(QUESTION_KIND_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <Button type="button" variant="ghost" size="icon" className={dangerGhost} onClick={onRemove}>
+              <ArrowUpIcon aria-hidden="true" />
+              <span className="sr-only">Move question {number} up</span>
+            </Button>
+            <Button
+              id={cid('down')}
+              type="button"
+              variant="ghost"
+              size="icon"
+              title="Move down"
+              disabled={number === count}
+              onClick={() => onAction('down')}
+            >
+              <ArrowDownIcon aria-hidden="true" />
+              <span className="sr-only">Move question {number} down</span>
+            </Button>
+            <Button
+              id={cid('duplicate')}
+              type="button"
+              variant="ghost"
+              size="icon"
+              title="Duplicate"
+              disabled={!canDuplicate}
+              onClick={() => onAction('duplicate')}
+            >
+              <CopyIcon aria-hidden="true" />
+              <span className="sr-only">Duplicate question {number}</span>
+            </Button>
+            <Button
+              id={cid('remove')}
+              type="button"
+              variant="ghost"
+              size="icon"
+              title="Remove"
+              className={dangerGhost}
+              onClick={() => onAction('remove')}
+            >
               <Trash2Icon aria-hidden="true" />
-              {/* Named by its text, not aria-label: the form's fields are found by their labels, and 'Question' is one. */}
               <span className="sr-only">Remove question {number}</span>
             </Button>
           </div>
         </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor={`${id}-kind`} className="text-sm text-muted-foreground">
+            Answer type
+          </Label>
+          <select
+            id={`${id}-kind`}
+            className={selectClass}
+            value={question.kind}
+            onChange={(e) => set({ kind: e.target.value as QuestionKind })}
+          >
+            {Object.entries(QUESTION_KIND_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-prompt`}>Question</Label>
-          <Textarea id={`${id}-prompt`} rows={2} value={question.prompt} onChange={(e) => set({ prompt: e.target.value })} />
+          <Label htmlFor={cid('prompt')}>Question</Label>
+          <Textarea
+            id={cid('prompt')}
+            rows={2}
+            aria-describedby={`${id}-prompt-hint`}
+            value={question.prompt}
+            onChange={(e) => set({ prompt: e.target.value })}
+          />
+          <p id={`${id}-prompt-hint`} className="text-xs text-muted-foreground">
+            Markdown works here and in the choices: `code` in backticks, **bold**, lists.
+          </p>
         </div>
 
         {hasChoices && (
@@ -135,9 +227,10 @@ function QuestionEditor({
           </div>
         )}
 
+        {/* content-start: each field keeps its label and box at the top of its column, whatever the hints below. */}
         {question.kind === 'number' && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <Label htmlFor={`${id}-number`}>Correct Number</Label>
               <Input
                 id={`${id}-number`}
@@ -146,7 +239,7 @@ function QuestionEditor({
                 onChange={(e) => set({ correctNumber: e.target.value })}
               />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <Label htmlFor={`${id}-tolerance`}>Tolerance</Label>
               <Input
                 id={`${id}-tolerance`}
@@ -172,7 +265,7 @@ function QuestionEditor({
             onChange={(e) => set({ explanation: e.target.value })}
           />
           <p id={`${id}-explanation-hint`} className="text-xs text-muted-foreground">
-            Shown to the student after their answers are graded.
+            {EXPLANATION_HINTS[explanationsShown]}
           </p>
         </div>
       </fieldset>
@@ -187,6 +280,37 @@ export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: 
   const [error, setError] = useState<string | null>(null);
   const save = useSaveQuiz(lessonId);
   const set = (patch: Partial<QuizDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // The control to focus once the questions are drawn again: a moved question's DOM node is taken out
+  // and put back, which drops the focus, and a removed or new one has to hand it somewhere.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(null);
+  }, [focusNext, draft]);
+
+  const act = (key: string, action: QuestionAction) => {
+    const questions = draft.questions;
+    const at = questions.findIndex((q) => q.key === key);
+    if (action === 'up' || action === 'down') {
+      const moved = moveQuestion(questions, key, action === 'up' ? -1 : 1);
+      const to = moved.findIndex((q) => q.key === key);
+      // At either end the button pressed is disabled: the other one takes the focus.
+      const edge = (action === 'up' && to === 0) || (action === 'down' && to === moved.length - 1);
+      set({ questions: moved });
+      setFocusNext(controlId(id, key, edge ? (action === 'up' ? 'down' : 'up') : action));
+    } else if (action === 'duplicate') {
+      const { questions: next, copy } = duplicateQuestion(questions, key);
+      if (!copy) return;
+      set({ questions: next });
+      setFocusNext(controlId(id, copy.key, 'prompt'));
+    } else {
+      const next = questions.filter((q) => q.key !== key);
+      set({ questions: next });
+      const neighbour = next[Math.min(at, next.length - 1)];
+      setFocusNext(neighbour ? controlId(id, neighbour.key, 'prompt') : `${id}-add`);
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -232,7 +356,7 @@ export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: 
           <Input
             id={`${id}-attempts`}
             inputMode="numeric"
-            className="w-24"
+            className="w-28"
             placeholder="Unlimited"
             aria-describedby={`${id}-attempts-hint`}
             value={draft.attemptsAllowed}
@@ -252,6 +376,26 @@ export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: 
           Shuffle the order for each attempt
         </label>
       </div>
+      <fieldset className="grid gap-2" aria-describedby={`${id}-explanations-hint`}>
+        <legend className="mb-1 text-sm font-medium">Show Explanations</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {(Object.entries(EXPLANATIONS_SHOWN_LABELS) as [ExplanationsShown, string][]).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-explanations`}
+                className="size-4 accent-primary"
+                checked={draft.explanationsShown === value}
+                onChange={() => set({ explanationsShown: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        <p id={`${id}-explanations-hint`} className="text-xs text-muted-foreground">
+          Shown only once passed or out of attempts, an explanation cannot give the answer away before a retry.
+        </p>
+      </fieldset>
 
       <div className="grid gap-3">
         <h3 className="font-semibold">Questions</h3>
@@ -264,19 +408,28 @@ export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: 
           {draft.questions.map((q, i) => (
             <QuestionEditor
               key={q.key}
+              formId={id}
               question={q}
               number={i + 1}
+              count={draft.questions.length}
+              canDuplicate={draft.questions.length < QUIZ_QUESTIONS_MAX}
+              explanationsShown={draft.explanationsShown}
               onChange={(next) => set({ questions: draft.questions.map((x) => (x.key === q.key ? next : x)) })}
-              onRemove={() => set({ questions: draft.questions.filter((x) => x.key !== q.key) })}
+              onAction={(action) => act(q.key, action)}
             />
           ))}
         </ol>
         <div>
           <Button
+            id={`${id}-add`}
             type="button"
             variant="outline"
             disabled={draft.questions.length >= QUIZ_QUESTIONS_MAX}
-            onClick={() => set({ questions: [...draft.questions, newQuestion()] })}
+            onClick={() => {
+              const added = newQuestion();
+              set({ questions: [...draft.questions, added] });
+              setFocusNext(controlId(id, added.key, 'prompt'));
+            }}
           >
             <PlusIcon aria-hidden="true" />
             Add Question
