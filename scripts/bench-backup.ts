@@ -39,6 +39,7 @@ import { restoreState } from '../src/server/platform/db/backup';
 import { openDatabase } from '../src/server/platform/db/client';
 import { localFileStorage } from '../src/server/platform/storage/storage';
 import type { BackupsOverview } from '../src/common/backups';
+import { courseCalls } from './bench-course-calls';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
@@ -57,37 +58,6 @@ const median = (xs: number[]) => percentile(xs, 50);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const s = (v: number) => `${(v / 1000).toFixed(1)} s`;
-
-/** The students' screens: each asks for its course page every 50 ms until stopped; every answer's time. */
-function courseCalls(base: string, students: { cookie: string; courseId: string }[]) {
-  const times: number[] = [];
-  let errors = 0;
-  let stop = false;
-  const loops = students.map(async ({ cookie, courseId }) => {
-    while (!stop) {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/courses/${courseId}/learn`, { headers: { cookie } }).catch(() => undefined);
-      if (res?.ok) {
-        await res.arrayBuffer();
-        times.push(performance.now() - t);
-      } else errors++;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  });
-  return {
-    times,
-    errors: () => errors,
-    /** Keeps only the answers from now on. */
-    reset: () => {
-      times.length = 0;
-      errors = 0;
-    },
-    stop: async () => {
-      stop = true;
-      await Promise.all(loops);
-    },
-  };
-}
 
 /**
  * While a phase runs: what the active database sessions wait for (sampled every 200 ms; "CPU" is

@@ -18,6 +18,7 @@ import { startBenchServer } from './bench-server';
 import { seed } from '../src/server/seed/seed';
 import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import type { SimilarityOverview } from '../src/common/similarity';
+import { courseCalls } from './bench-course-calls';
 
 const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 500);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
@@ -227,36 +228,6 @@ function copyOf(r: ReturnType<typeof random>, program: string, student: number):
   const [lastFn, main] = last.split('\n\nint main');
   const fns = r.shuffle([...rest, lastFn!]);
   return `${head}\n\nstatic ${fns.join('\n\nstatic ')}\n\nint main${main}`;
-}
-
-/** The students' screens: each asks for its course page every 50 ms until stopped; every answer's time. */
-function courseCalls(base: string, students: { cookie: string; courseId: string }[]) {
-  const times: number[] = [];
-  let errors = 0;
-  let stop = false;
-  const loops = students.map(async ({ cookie, courseId }) => {
-    while (!stop) {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/courses/${courseId}/learn`, { headers: { cookie } }).catch(() => undefined);
-      if (res?.ok) {
-        await res.arrayBuffer();
-        times.push(performance.now() - t);
-      } else errors++;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  });
-  return {
-    times,
-    errors: () => errors,
-    reset: () => {
-      times.length = 0;
-      errors = 0;
-    },
-    stop: async () => {
-      stop = true;
-      await Promise.all(loops);
-    },
-  };
 }
 
 async function main() {

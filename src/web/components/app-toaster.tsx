@@ -1,24 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DEFAULT_MS } from '@common/limits';
 import type { Theme } from '@web/lib/theme';
-
-/** Below the `md` breakpoint: the phone layout, whose header, menu button and offline strip are at the top. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-function usePhone(): boolean {
-  const subscribe = useCallback((changed: () => void) => {
-    const list = window.matchMedia(PHONE_QUERY);
-    list.addEventListener('change', changed);
-    return () => list.removeEventListener('change', changed);
-  }, []);
-  // A page prerendered at build time (src/web/prerender.tsx) knows no screen: the wide layout, until the browser says.
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
+import { usePhone } from '@web/lib/use-phone';
 
 /**
  * One toast visible at a time, 5 s by default. On a wide screen at the top centre; on a phone at

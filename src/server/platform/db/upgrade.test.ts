@@ -121,9 +121,13 @@ describe('a database made before the SQL files upgrades on first start', () => {
     await migrate(drizzle(db.pool), { migrationsFolder: migrationsFolder() });
     // The rules that this version's queries call by name and the old database never had (not replacements of old
     // functions, so the comparisons still judge the old functions against the new).
-    const learningSql = readSqlFiles().find((f) => f.name === 'learning.sql')!.text;
-    for (const name of ['practice_graded_submission', 'practice_passing_submission']) {
-      const statement = new RegExp(`CREATE FUNCTION "public"\\."${name}"[\\s\\S]*?\\$\\$;`).exec(learningSql)![0];
+    const sqlOf = (file: string) => readSqlFiles().find((f) => f.name === file)!.text;
+    for (const [file, name] of [
+      ['learning.sql', 'practice_graded_submission'],
+      ['learning.sql', 'practice_passing_submission'],
+      ['analytics.sql', 'analytics_student_engagement'],
+    ] as const) {
+      const statement = new RegExp(`CREATE FUNCTION "public"\\."${name}"[\\s\\S]*?\\$\\$;`).exec(sqlOf(file))![0];
       await db.pool.query(statement);
     }
     app = await buildApp({ env, db: db.db, mailer, now: () => CLOCK });

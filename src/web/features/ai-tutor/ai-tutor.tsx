@@ -1,9 +1,10 @@
 import { AiTutorMessages } from '@common/ai-tutor-texts';
 import { MessageCircleIcon } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
+import { usePhone } from '@web/lib/use-phone';
 import { listenForAiTutorRequests, takeAiTutorRequest } from '@web/widgets/practice/ask-ai-tutor';
 import { askedQuestionFate } from './chat-state';
 import { useTutorChat } from './use-tutor-chat';
@@ -13,22 +14,6 @@ const loadPanel = () => import('./components/tutor-panel');
 const TutorPanel = lazy(loadPanel);
 
 type View = 'closed' | 'open' | 'minimized';
-
-/** Below the `md` breakpoint: the phone's layout, with the lesson bar at the bottom of the screen. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-function usePhone(): boolean {
-  const subscribe = useCallback((changed: () => void) => {
-    const list = window.matchMedia(PHONE_QUERY);
-    list.addEventListener('change', changed);
-    return () => list.removeEventListener('change', changed);
-  }, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
 
 /**
  * The AI tutor of the course-learning screen: a button that opens the chat panel about the lesson
