@@ -40,6 +40,7 @@ import { openDatabase } from '../src/server/platform/db/client';
 import { localFileStorage } from '../src/server/platform/storage/storage';
 import type { BackupsOverview } from '../src/common/backups';
 import { courseCalls } from './bench-course-calls';
+import { median, percentile } from './bench-stats';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
@@ -49,12 +50,6 @@ const FILES = Number(process.env.FILES ?? 50);
 const ADMIN_EMAIL = 'admin@bench.example';
 const COOKIE = '__Host-sid';
 
-function percentile(xs: number[], p: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-}
-const median = (xs: number[]) => percentile(xs, 50);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const s = (v: number) => `${(v / 1000).toFixed(1)} s`;

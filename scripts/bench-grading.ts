@@ -15,6 +15,7 @@ import { createGrader, languageSupport, type CPath } from '../src/grading/dispat
 import { nativeCSupport } from '../src/grading/languages/c/native-c';
 import { LIMITS } from '../src/grading/test-helpers';
 import { demoExercises } from '../src/server/seed/seed-exercises';
+import { percentile } from './bench-stats';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 const SLOT = 90;
@@ -42,8 +43,6 @@ const TESTS: GradingTest[] = [
 }));
 
 const exercise = (tests: GradingTest[]): GradingSpec => ({ language: 'c', code: SUM, tests, limits: LIMITS });
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(8);
 
 type Figures = { grading: number[]; compile: number[] };

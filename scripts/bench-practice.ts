@@ -33,6 +33,7 @@ import { seed } from '../src/server/seed/seed';
 import { openBenchDatabase } from './bench-database';
 import { addPracticeCourse, GRADING_LOAD_ENV, PROGRAMS, startGradingLoad, submitAndWait, type Language } from './bench-grading-load';
 import { startBenchServer } from './bench-server';
+import { median, percentile } from './bench-stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const DURATION = Number(process.env.DURATION ?? 60);
@@ -41,11 +42,6 @@ const ONE_LANGUAGE_DURATION = Number(process.env.ONE_LANGUAGE_DURATION ?? 30);
 const ADMIN_EMAIL = 'admin@bench.example';
 // The workers and the lifted submission rates of the load; the grading budget is lifted only for part 2.
 const { PRACTICE_GRADING_SECONDS_PER_MINUTE: liftedBudget, ...rates } = GRADING_LOAD_ENV;
-const median = (xs: number[]) => percentile(xs, 50);
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-}
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 async function prepare(url: string) {

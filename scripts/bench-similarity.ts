@@ -19,6 +19,7 @@ import { seed } from '../src/server/seed/seed';
 import { createSessionService } from '../src/server/domains/auth/sessions.service';
 import type { SimilarityOverview } from '../src/common/similarity';
 import { courseCalls } from './bench-course-calls';
+import { percentile } from './bench-stats';
 
 const SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 500);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
@@ -28,11 +29,6 @@ const THRESHOLD = Number(process.env.THRESHOLD ?? 70);
 const ADMIN_EMAIL = 'admin@bench.example';
 const COOKIE = '__Host-sid';
 
-function percentile(xs: number[], p: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-}
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** A seeded random source, so that every run compares the same class. */
