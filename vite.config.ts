@@ -121,6 +121,8 @@ const BROWSER_CHUNKS = {
               /src[\\/]web[\\/]lib[\\/](?!sha256\.)/.source,
               /src[\\/]web[\\/]components[\\/](ui[\\/](button|badge)|site-header|site-footer|logo|theme-toggle|document-title)\.tsx$/
                 .source,
+              // The API's error codes, which the client and several pages read (a few hundred bytes).
+              /src[\\/]common[\\/]error-codes\.ts$/.source,
             ].join('|'),
           ),
           priority: 3,
@@ -132,6 +134,28 @@ const BROWSER_CHUNKS = {
         {
           name: 'ui',
           test: /src[\\/]web[\\/]components[\\/](ui[\\/](alert|card|input|progress|skeleton|stat-card|textarea)|page-header|empty-panel)\.tsx$/,
+          priority: 1,
+        },
+        // What every signed-in page shows or the student's two first screens (dashboard, course) need
+        // beside their own chunk, in one file: the header (the shell, the bell, their texts), the
+        // course artwork, and the lesson's small helpers (video links, Listen, the outline's feedback
+        // marks). Otherwise about ten files of one or two kilobytes, each a request on a phone's
+        // connection before the page can paint (Lighthouse allows six at a time). Not the closed
+        // menus and dialogs, which load when needed, nor anything a public page uses.
+        {
+          name: 'signed-in',
+          test: new RegExp(
+            [
+              /src[\\/]web[\\/]features[\\/]shell[\\/](shell-layout|shell-model|area-nav|use-unanswered-questions)\.tsx?$/.source,
+              /src[\\/]web[\\/]widgets[\\/]notification-bell[\\/](notification-bell\.tsx|api[\\/])/.source,
+              /src[\\/]common[\\/](questions-texts|user-notifications-texts|learning-rules|video|reviews-texts)\.ts$/.source,
+              /src[\\/]web[\\/]components[\\/]course-art\.tsx$/.source,
+              /src[\\/]web[\\/]widgets[\\/]practice[\\/]api[\\/](reviews|practice-keys)\.ts$/.source,
+              /src[\\/]web[\\/]widgets[\\/]media-helpers[\\/](components[\\/]listen-button\.tsx|browser-speech\.ts|use-media-config\.ts)$/
+                .source,
+            ].join('|'),
+          ),
+          // Below the icons': an icon these use stays in the icons' file, which every page has.
           priority: 1,
         },
         // Icons are tiny; one shared chunk instead of a file per icon. An icon only one page uses

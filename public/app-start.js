@@ -7,6 +7,9 @@
   var entry = me && me.getAttribute('data-entry');
   if (!entry) return;
   var modules = (me.getAttribute('data-preload') || '').split(' ');
+  // The page carries only the styles its own markup uses (scripts/prerender.ts): the whole sheet, for
+  // what the app renders later, comes with the app's scripts.
+  var style = me.getAttribute('data-style');
   var started = false;
   // The browser may offer installation before the app runs: the offer is held for it (install-prompt.ts).
   function holdOffer(event) {
@@ -17,6 +20,12 @@
   function start() {
     if (started) return;
     started = true;
+    if (style) {
+      var sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = style;
+      document.head.appendChild(sheet);
+    }
     // Fetched side by side rather than one after the other as the entry discovers its imports.
     for (var i = 0; i < modules.length; i++) {
       if (!modules[i]) continue;

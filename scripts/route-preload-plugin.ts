@@ -31,6 +31,8 @@ export function routePreload(routes: Record<string, { modules: string[]; data?: 
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFacade = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.resolve(c.facadeModuleId!), c]));
+      // A page module the build grouped with others (vite.config.ts, the signed-in pages' shell) is in a chunk it does not front.
+      const containing = (id: string) => chunks.find((c) => c.moduleIds.some((m) => path.resolve(m) === id));
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return into;
@@ -45,9 +47,9 @@ export function routePreload(routes: Record<string, { modules: string[]; data?: 
       const preloads: RoutePreload[] = Object.entries(routes).map(([pattern, { modules, data = [] }]) => {
         const files = new Set<string>();
         for (const module of modules) {
-          const chunk = byFacade.get(path.resolve(root, module));
+          const chunk = byFacade.get(path.resolve(root, module)) ?? containing(path.resolve(root, module));
           // A page that moved or is not lazy any more: that route simply goes without (the build says so).
-          if (!chunk) this.warn(`route-preload: no chunk of its own for ${module} (route ${pattern}); is it imported lazily?`);
+          if (!chunk) this.warn(`route-preload: no chunk holds ${module} (route ${pattern}); is it imported lazily?`);
           else closure(chunk.fileName, files);
         }
         return { pattern, modules: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`), data };

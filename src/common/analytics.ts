@@ -93,6 +93,11 @@ export const AnalyticsRules = {
    */
   strugglingContentBelowPercent: 20,
   stalledAfterDays: 14,
+  /*
+   * Risk 'Overdue work': an exercise or quiz past the student's due date (theirs, extensions included) and not met (no
+   * passing graded submit, no passed attempt), in a chapter open to them, of a published course they are enrolled
+   * in. The SQL function calendar_overdue decides it; the weekly summary counts the same.
+   */
   /** Students listed in `learningVelocity.students` (the CSV has all of them). */
   velocityListMax: 100,
 } as const;
@@ -110,7 +115,7 @@ export const PROGRESS_BUCKETS = [
   { label: '100%', min: 100, max: 100 },
 ] as const;
 
-export const RISK_FACTORS = ['Low activity', 'Declining engagement', 'Struggling with content'] as const;
+export const RISK_FACTORS = ['Low activity', 'Declining engagement', 'Struggling with content', 'Overdue work'] as const;
 export type RiskFactor = (typeof RISK_FACTORS)[number];
 
 /** The dashboard's screen texts (keep their wording exactly) and those of the "not tracked" cards. */
@@ -127,6 +132,8 @@ export const AnalyticsMessages = {
   recentEnrollmentsEmpty: 'No recent enrollments.',
   unknownCourse: 'Unknown Course',
   notTracked: 'not tracked',
+  /** The risk factor of due dates, said under the risk factors (AnalyticsRules, calendar_overdue). */
+  overdueWorkRule: 'when an exercise or quiz is past their due date (extensions included) and not passed yet.',
 } as const;
 
 /** Whether a sample of `n` students is large enough for a verdict (AnalyticsRules.verdictMinStudents). */

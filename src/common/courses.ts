@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarMessages, latePolicySchema, momentSchema, penaltySchema, weightSchema } from './calendar';
 import { storedImageId } from './media-helpers-texts';
 import { isWebUrl, toEmbedUrl } from './video';
 
@@ -112,8 +113,21 @@ export const courseUpdateBodySchema = z
       .max(100, VIDEO_WATCH_SHARE_RANGE)
       .nullable()
       .optional(),
+    /** 'Late Submissions' (decision 034): the rule, and the penalty per day late and its cap, in percent. */
+    latePolicy: latePolicySchema.optional(),
+    latePenaltyPerDay: penaltySchema.optional(),
+    latePenaltyCap: penaltySchema.optional(),
+    /** 'Show Hidden Tests After the Due Date'. */
+    hiddenTestsAfterDue: z.boolean().optional(),
+    /** The gradebook's weights of its two categories; the server checks them together with the stored ones. */
+    exercisesWeight: weightSchema.optional(),
+    quizzesWeight: weightSchema.optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update.')
+  .refine((b) => !(b.exercisesWeight === 0 && b.quizzesWeight === 0), {
+    message: CalendarMessages.weightInvalid,
+    path: ['quizzesWeight'],
+  });
 export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
 
 /** PATCH /api/admin/courses/:id/publish */
@@ -130,6 +144,15 @@ export const courseSchema = z.object({
   lessonsInOrder: z.boolean(),
   /** Percent of a video lesson's video to really play before Mark Complete; null: no such rule. */
   videoWatchShare: z.number().int().nullable(),
+  /** 'Late Submissions': what work after its due date gets, and the penalty's percent per day and cap. */
+  latePolicy: latePolicySchema,
+  latePenaltyPerDay: z.number().int(),
+  latePenaltyCap: z.number().int(),
+  /** Hidden tests' names and results are shown to a student once their due date has passed. */
+  hiddenTestsAfterDue: z.boolean(),
+  /** The gradebook's weights of exercises and of quizzes in the course's total. */
+  exercisesWeight: z.number().int(),
+  quizzesWeight: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -176,6 +199,31 @@ const chapterTitle = z
 export const chapterBodySchema = z.strictObject({ title: chapterTitle });
 export type ChapterBody = z.input<typeof chapterBodySchema>;
 
+/**
+ * PUT /api/admin/chapters/:id/calendar: the chapter's 'Release' (a date, a number of days after enrollment, or
+ * neither: open from the start) and 'Due Date', as moments (the web converts the school's wall time). A due date
+ * before the release date, of the chapter or of one of its exercises or quizzes, is refused.
+ */
+export const RELEASE_AFTER_DAYS_MAX = 3650;
+export const chapterCalendarBodySchema = z
+  .strictObject({
+    releaseAt: momentSchema.nullable(),
+    releaseAfterDays: z
+      .number({ error: CalendarMessages.releaseDaysInvalid })
+      .int(CalendarMessages.releaseDaysInvalid)
+      .min(0, CalendarMessages.releaseDaysInvalid)
+      .max(RELEASE_AFTER_DAYS_MAX, CalendarMessages.releaseDaysInvalid)
+      .nullable(),
+    dueAt: momentSchema.nullable(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.releaseAt !== null && b.releaseAfterDays !== null)
+      ctx.addIssue({ code: 'custom', path: ['releaseAfterDays'], message: CalendarMessages.releaseBothWays });
+    else if (b.releaseAt !== null && b.dueAt !== null && Date.parse(b.dueAt) < Date.parse(b.releaseAt))
+      ctx.addIssue({ code: 'custom', path: ['dueAt'], message: CalendarMessages.dueBeforeRelease });
+  });
+export type ChapterCalendarBody = z.input<typeof chapterCalendarBodySchema>;
+
 /** PUT /api/admin/chapters/:id/position: move to this 1-based place; the others renumber 1..n. */
 export const chapterMoveBodySchema = z.strictObject({ order: z.number().int().min(1, 'Order must be 1 or more.') });
 export type ChapterMoveBody = z.infer<typeof chapterMoveBodySchema>;
@@ -185,6 +233,12 @@ export const chapterSchema = z.object({
   courseId: z.string(),
   title: z.string(),
   order: z.number().int(),
+  /** 'Release' on a date: the chapter opens at this moment for everyone; null otherwise. */
+  releaseAt: z.string().nullable(),
+  /** 'Release' a number of days after each student's enrollment; null otherwise. Both null: open from the start. */
+  releaseAfterDays: z.number().int().nullable(),
+  /** 'Due Date' of the chapter's exercises and quizzes without one of their own; null: not due. */
+  dueAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

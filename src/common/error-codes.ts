@@ -25,10 +25,14 @@ export const ErrorCode = {
   checksNotPassed: 'CHECKS_NOT_PASSED',
   /** Progress on a lesson an earlier, uncompleted lesson locks (lessons in order). */
   lessonLocked: 'LESSON_LOCKED',
+  /** Work on a lesson of a chapter not open for the student yet ('Release'); `opensAt` says when it opens. */
+  lessonNotReleased: 'LESSON_NOT_RELEASED',
   /** Mark Complete on a video lesson whose video was not watched enough. */
   videoNotWatched: 'VIDEO_NOT_WATCHED',
   /** A quiz attempt after the attempts allowed are used up. */
   attemptsUsedUp: 'ATTEMPTS_USED_UP',
+  /** A Submit or quiz attempt after the student's due date, in a course whose late submissions are closed. */
+  lateClosed: 'LATE_CLOSED',
   /** An exercise's reference solution failed a test: the exercise was not saved. */
   referenceFailed: 'REFERENCE_FAILED',
   internal: 'INTERNAL_ERROR',

@@ -79,6 +79,12 @@ export const learnLessonSchema = z.object({
   hasQuiz: z.boolean(),
   /** The title of the earlier lesson to complete first (lessons in order); null when open, and always in preview. */
   lockedBy: z.string().nullable(),
+  /**
+   * The moment the lesson's chapter opens for the student, while it has not ('Release'): the lesson is listed but
+   * locked, and its video, PDF and summary are not given out. Null when open (a lesson they completed stays open),
+   * and always in preview.
+   */
+  opensAt: z.string().nullable(),
   /** Where the student left the video, for resuming; null before any playback was saved. */
   videoPositionSeconds: z.number().nullable(),
   /** The share of the video, in percent, still to be really played before Mark Complete; null when nothing is asked. */

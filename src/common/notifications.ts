@@ -15,6 +15,8 @@ export const notificationSettingsSchema = z.object({
   enrollmentNotice: z.boolean(),
   inactivityReminders: z.boolean(),
   weeklySummary: z.boolean(),
+  /** A student is reminded a day before a due date they have not met (decision 034). */
+  dueReminders: z.boolean(),
   reminderText: z.string(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -25,6 +27,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enrollmentNotice: true,
   inactivityReminders: true,
   weeklySummary: true,
+  dueReminders: true,
   reminderText:
     'We have not seen you for a while. Your course is waiting where you left it: a few minutes today keep what you learned fresh.',
 };
@@ -34,6 +37,7 @@ export const notificationSettingsBodySchema = z.strictObject({
   enrollmentNotice: z.boolean(),
   inactivityReminders: z.boolean(),
   weeklySummary: z.boolean(),
+  dueReminders: z.boolean(),
   reminderText: z
     .string({ error: 'Write the reminder text.' })
     .trim()
@@ -86,6 +90,14 @@ export const nudgeOutcomeSchema = z.object({
 export type NudgeOutcome = z.infer<typeof nudgeOutcomeSchema>;
 export const nudgeResponseSchema = z.object({ reminded: z.number().int(), results: z.array(nudgeOutcomeSchema) });
 export type NudgeResponse = z.infer<typeof nudgeResponseSchema>;
+
+/**
+ * Which reminders an opt-out link turns off: 'all' (the reminders to inactive students, and the e-mails of the bell;
+ * the reminders of due dates with them), or 'due' (only the reminders of due dates: the link in such a reminder).
+ */
+export const UNSUBSCRIBE_KINDS = ['all', 'due'] as const;
+export const unsubscribeQuerySchema = z.object({ reminders: z.enum(UNSUBSCRIBE_KINDS).default('all') });
+export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 
 export const unsubscribeResponseSchema = z.object({ firstName: z.string(), unsubscribed: z.boolean() });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemDueSchema, lateWorkSchema, momentSchema } from './calendar';
 import { JAVA_CLASS_FILE_PATTERN, javaMainClass } from './java-source';
 import { LearningMessages } from './learning-rules';
 import { CODE_MAX_BYTES } from './limits';
@@ -238,6 +239,17 @@ export function exerciseInputProblems(input: {
 }
 
 /**
+ * The points of a submission's passed tests and of all its tests: the one count of them, stored with every graded
+ * submission (the gradebook's score) and shown as its score. The student's own input counts for nothing; a test
+ * without points counts one.
+ */
+export function pointsOf(tests: { custom: boolean; passed: boolean; points?: number }[]): { earned: number; total: number } {
+  const counted = tests.filter((t) => !t.custom);
+  const points = (t: { points?: number }) => t.points ?? 1;
+  return { earned: counted.filter((t) => t.passed).reduce((n, t) => n + points(t), 0), total: counted.reduce((n, t) => n + points(t), 0) };
+}
+
+/**
  * The share of the tests' points a submission earned, when its tests carry points other than one each (the student's
  * own input counts for nothing). The lesson still completes only when every test passed.
  */
@@ -245,8 +257,7 @@ export function scoreOf(tests: { custom: boolean; passed: boolean; points?: numb
   const counted = tests.filter((t) => !t.custom);
   // With a point each, the score says no more than "N of M tests passed".
   if (!counted.length || counted.every((t) => (t.points ?? 1) === 1)) return null;
-  const points = (t: { points?: number }) => t.points ?? 1;
-  return { earned: counted.filter((t) => t.passed).reduce((n, t) => n + points(t), 0), total: counted.reduce((n, t) => n + points(t), 0) };
+  return pointsOf(counted);
 }
 
 /** A support file: a single name, no folders (it is written beside the student's file). */
@@ -295,6 +306,8 @@ export const exerciseInputSchema = z
     /** 'Support Files': the tutor's files beside the student's, read only or hidden. */
     files: z.array(exerciseFileInputSchema).max(EXERCISE_FILES_MAX, PracticeMessages.tooManyFiles).default([]),
     mode: gradingModeSchema.default('tests'),
+    /** 'Due Date' (decision 034): a moment, or null for the chapter's; absent keeps the one it has. */
+    dueAt: momentSchema.nullish(),
   })
   .superRefine((input, ctx) => {
     for (const problem of exerciseInputProblems(input)) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
@@ -330,6 +343,8 @@ export const adminExerciseSchema = z.object({
   limits: exerciseLimitsSchema,
   files: z.array(exerciseFileSchema),
   mode: gradingModeSchema,
+  /** Its own 'Due Date'; null: its chapter's. */
+  dueAt: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminExercise = z.infer<typeof adminExerciseSchema>;
@@ -434,6 +449,8 @@ export const submissionSchema = z.object({
   lessonCompleted: z.boolean(),
   courseJustCompleted: z.boolean(),
   preview: z.boolean(),
+  /** A Submit handed in after the student's current due date: its days late, penalty and score after it; else null. */
+  late: lateWorkSchema.nullable(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
@@ -487,6 +504,8 @@ export const studentExerciseSchema = z.object({
   draft: z.object({ code: z.string(), files: z.array(studentFileSchema), savedAt: z.string() }).nullable(),
   passed: z.boolean(),
   latestSubmission: submissionSchema.nullable(),
+  /** When the exercise is due for this student and, once past, what a Submit now would owe; null without a due date. */
+  due: itemDueSchema.nullable(),
   /** Whether this server can grade the language now, and if not, why in plain words. */
   runnable: z.object({
     ok: z.boolean(),
@@ -607,6 +626,8 @@ export const submissionHistoryEntrySchema = z.object({
   finishedAt: z.string().nullable(),
   result: submissionHistoryResultSchema.nullable(),
   lessonCompleted: z.boolean(),
+  /** A Submit handed in after the student's current due date (computed as it is read). */
+  late: lateWorkSchema.nullable(),
 });
 export type SubmissionHistoryEntry = z.infer<typeof submissionHistoryEntrySchema>;
 

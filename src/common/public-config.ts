@@ -10,5 +10,7 @@ export const publicConfigSchema = z.object({
   devTools: z.boolean(),
   /** Which media and web helpers are set up: their buttons are hidden otherwise. */
   media: mediaConfigSchema,
+  /** The school's time zone (an IANA name), read from the database: every date of the calendar is shown in it. */
+  timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemDueSchema, lateWorkSchema, momentSchema } from './calendar';
 
 /**
  * Quizzes: one per lesson at most, graded on the server. The tutor's contracts carry everything;
@@ -154,6 +155,8 @@ export const quizInputSchema = z
       .default(null),
     shuffle: z.boolean().default(false),
     explanationsShown: explanationsShownSchema.default(EXPLANATIONS_SHOWN_DEFAULT),
+    /** 'Due Date' (decision 034): a moment, or null for the chapter's; absent keeps the one it has. */
+    dueAt: momentSchema.nullish(),
     questions: z
       .array(quizQuestionInputSchema, { error: QuizMessages.noQuestions })
       .min(1, QuizMessages.noQuestions)
@@ -200,6 +203,8 @@ export const adminQuizSchema = z.object({
   attemptsAllowed: z.number().int().nullable(),
   shuffle: z.boolean(),
   explanationsShown: explanationsShownSchema,
+  /** Its own 'Due Date'; null: its chapter's. */
+  dueAt: z.string().nullable(),
   questions: z.array(
     z.object({
       id: z.string(),
@@ -282,6 +287,8 @@ export const quizAttemptResultSchema = z.object({
   /** Attempts still allowed after this one; null: unlimited. */
   attemptsLeft: z.number().int().nullable(),
   preview: z.boolean(),
+  /** Made after the student's current due date: its days late, penalty and score after it (computed as it is read). */
+  late: lateWorkSchema.nullable(),
 });
 export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
 
@@ -309,6 +316,8 @@ export const studentQuizSchema = z.object({
   ),
   lastAttempt: quizAttemptResultSchema.nullable(),
   preview: z.boolean(),
+  /** When the quiz is due for this student and, once past, what an attempt now would owe; null without a due date. */
+  due: itemDueSchema.nullable(),
 });
 export type StudentQuiz = z.infer<typeof studentQuizSchema>;
 export const studentQuizResponseSchema = z.object({ quiz: studentQuizSchema.nullable() });

@@ -64,6 +64,9 @@ export type StoredOutcome = {
   verdict: Verdict;
   passedCount: number;
   totalCount: number;
+  /** The points of the passed tests and of all tests (pointsOf): what the gradebook scores a submit by. */
+  pointsEarned: number;
+  pointsTotal: number;
   summary: string;
   compileOutput: string | null;
   diagnostics: Diagnostic[];

@@ -77,3 +77,45 @@ describe('the stored outcome is bounded', () => {
     expect(bytes(failedOutcome(HUGE))).toBeLessThan(4096);
   });
 });
+
+describe('the points of an outcome', () => {
+  const spec = (points: number[]): SubmissionSpec => ({
+    language: 'javascript',
+    code: '',
+    limits: LIMITS,
+    tests: [5, ...points].map((p, i) => ({
+      position: i,
+      hidden: i === 2,
+      input: '',
+      expectedOutput: i === 0 ? null : 'x',
+      match: 'exact' as const,
+      expectedExitCode: null,
+      points: p,
+    })),
+  });
+  const ran = (passed: boolean[]): GradingResult => ({
+    kind: 'graded',
+    tests: passed.map((p, i) => ({
+      testId: String(i),
+      status: 'ok' as const,
+      passed: p,
+      stdout: '',
+      stderr: '',
+      exitCode: 0,
+      timeMs: 1,
+      message: null,
+    })),
+  });
+
+  it("counts the passed tests' points and all tests' points, the student's own input none", () => {
+    // Position 0 (the own input, worth 5 here to show it is left out) passes; tests of 2 and 3 points, the 3-point one hidden.
+    expect(outcomeOfGrading(spec([2, 3]), ran([true, false, true]), false)).toMatchObject({ pointsEarned: 3, pointsTotal: 5 });
+    expect(outcomeOfGrading(spec([2, 3]), ran([false, true, true]), false)).toMatchObject({ pointsEarned: 5, pointsTotal: 5 });
+  });
+
+  it('earns no points when the code did not compile, out of all the points there were', () => {
+    const outcome = outcomeOfGrading(spec([2, 3]), { kind: 'compile_error', output: 'no', diagnostics: [] }, false);
+    expect(outcome).toMatchObject({ pointsEarned: 0, pointsTotal: 5 });
+    expect(failedOutcome('gave up')).toMatchObject({ pointsEarned: 0, pointsTotal: 0 });
+  });
+});

@@ -1,5 +1,5 @@
 // A grading's result as the submitter may see it: what is stored in the submission row and sent to the student.
-import { resultSummary, summaryWithPictureSource, type TestOutcome, type Verdict } from '../common/practice';
+import { pointsOf, resultSummary, summaryWithPictureSource, type TestOutcome, type Verdict } from '../common/practice';
 import {
   JUNIT_HIDDEN_PREFIX,
   type CanvasCheckResult,
@@ -29,13 +29,27 @@ const shown = (s: string | null) => cutText(s, STORED_TEXT_MAX_BYTES);
 function summarize(
   tests: TestOutcome[],
   verdictOverride?: Verdict,
-): Pick<StoredOutcome, 'verdict' | 'passedCount' | 'totalCount' | 'summary'> {
+): Pick<StoredOutcome, 'verdict' | 'passedCount' | 'totalCount' | 'pointsEarned' | 'pointsTotal' | 'summary'> {
   const counted = tests.filter((t) => !t.custom);
   const passedCount = counted.filter((t) => t.passed).length;
   const totalCount = counted.length;
   const verdict = verdictOverride ?? (passedCount === totalCount && tests.every((t) => t.passed) ? 'passed' : 'failed');
-  return { verdict, passedCount, totalCount, summary: resultSummary(verdict, passedCount, totalCount) };
+  const points = pointsOf(tests);
+  return {
+    verdict,
+    passedCount,
+    totalCount,
+    pointsEarned: points.earned,
+    pointsTotal: points.total,
+    summary: resultSummary(verdict, passedCount, totalCount),
+  };
 }
+
+/** A grading that ran no test (the code did not compile, the language is missing): none of the tests' points earned. */
+const noPointsEarned = (spec: SubmissionSpec) => ({
+  pointsEarned: 0,
+  pointsTotal: pointsOf(spec.tests.map((t) => ({ custom: t.position === 0, passed: false, points: t.points ?? 1 }))).total,
+});
 
 /**
  * A grading's result as the submitter may see it. A hidden test shows only whether it passed, unless
@@ -54,6 +68,7 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
       verdict: 'compile_error',
       passedCount: 0,
       totalCount: counted.length,
+      ...noPointsEarned(spec),
       summary: resultSummary('compile_error', 0, counted.length),
       compileOutput: cutText(result.output, STORED_COMPILER_OUTPUT_MAX_BYTES),
       diagnostics: boundedDiagnostics(result.diagnostics),
@@ -66,6 +81,7 @@ function outcomeOf(spec: SubmissionSpec, result: GradingResult, reveal: boolean)
       verdict: 'unavailable',
       passedCount: 0,
       totalCount: counted.length,
+      ...noPointsEarned(spec),
       summary: cutText(result.message, STORED_SUMMARY_MAX_BYTES),
       compileOutput: null,
       diagnostics: [],
@@ -191,6 +207,8 @@ export function failedOutcome(message: string): StoredOutcome {
     verdict: 'error',
     passedCount: 0,
     totalCount: 0,
+    pointsEarned: 0,
+    pointsTotal: 0,
     summary: cutText(message, STORED_SUMMARY_MAX_BYTES),
     compileOutput: null,
     diagnostics: [],

@@ -65,10 +65,14 @@ const matrix: Record<string, Row> = {
   // Approved students (and the admin); enrollment is checked by the route itself. A certificate
   // that was not earned is 404 to everyone, enrolled or not.
   'GET /api/student/dashboard': ['approved', 200],
+  // 'Due This Week': the caller's own due dates only (the tutor's preview has none).
+  'GET /api/student/due-this-week': ['approved', 200],
   'GET /api/courses/:courseId/learn': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'PUT /api/lessons/:lessonId/progress': ['approved', 400],
   'GET /api/courses/:courseId/certificate': ['approved', { student: 404, enrolled: 404, admin: 404 }],
   'GET /api/courses/:courseId/certificate.pdf': ['approved', { student: 404, enrolled: 404, admin: 404 }],
+  // My Grades: the caller's own row of the gradebook, in a course they are enrolled in (the tutor's preview: no grades).
+  'GET /api/courses/:courseId/grades': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'GET /api/lessons/:lessonId/tutor': ['approved', { student: 403, enrolled: 200, admin: 200 }],
   'POST /api/lessons/:lessonId/tutor/messages': ['approved', 400],
   'POST /api/events': ['approved', 400],
@@ -111,6 +115,9 @@ const matrix: Record<string, Row> = {
   'DELETE /api/admin/students/:id': ['admin', 404],
   // A student's data export, for the tutor to hand over (before a deletion, say).
   'GET /api/admin/students/:id/data': ['admin', 404],
+  // The school's time zone ('School Time Zone'); every visitor reads it in the public config.
+  'GET /api/admin/school-settings': ['admin', 200],
+  'PUT /api/admin/school-settings': ['admin', 400],
   'GET /api/admin/courses': ['admin', 200],
   'POST /api/admin/courses': ['admin', 400],
   'GET /api/admin/courses/:id': ['admin', 404],
@@ -123,6 +130,8 @@ const matrix: Record<string, Row> = {
   'PATCH /api/admin/chapters/:id': ['admin', 400],
   'DELETE /api/admin/chapters/:id': ['admin', 404],
   'PUT /api/admin/chapters/:id/position': ['admin', 400],
+  // A chapter's release and due date (needs a body).
+  'PUT /api/admin/chapters/:id/calendar': ['admin', 400],
   'POST /api/admin/chapters/:id/lessons': ['admin', 400],
   'PUT /api/admin/lessons/:id': ['admin', 400],
   'DELETE /api/admin/lessons/:id': ['admin', 404],
@@ -140,6 +149,11 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/backups': ['admin', 200],
   'POST /api/admin/backups': ['admin', 202],
   'GET /api/admin/analytics/students.csv': ['admin', 200],
+  // The gradebook and its CSV (no such course here), 'Override Score' (needs a body) and removing an override (none here).
+  'GET /api/admin/courses/:courseId/gradebook': ['admin', 404],
+  'GET /api/admin/courses/:courseId/gradebook.csv': ['admin', 404],
+  'PUT /api/admin/courses/:courseId/gradebook/students/:studentId/items/:itemId/override': ['admin', 400],
+  'DELETE /api/admin/courses/:courseId/gradebook/students/:studentId/items/:itemId/override': ['admin', 404],
   // Exercises: authoring (saving needs a body), figures, a student's work and submission history.
   'GET /api/admin/lessons/:lessonId/exercises': ['admin', 200],
   'POST /api/admin/lessons/:lessonId/exercises': ['admin', 400],
@@ -183,6 +197,12 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/students/:studentId/ai-tutor-allowances': ['admin', 404],
   'PUT /api/admin/students/:studentId/ai-tutor-allowances/:courseId': ['admin', 400],
   'DELETE /api/admin/students/:studentId/ai-tutor-allowances/:courseId': ['admin', 404],
+  // 'Extend Deadline': a student's extensions and what can be extended (no such student or course here), granting
+  // (needs a body) and removing one (none here).
+  'GET /api/admin/students/:studentId/extensions': ['admin', 404],
+  'GET /api/admin/courses/:courseId/extension-items': ['admin', 404],
+  'POST /api/admin/extensions': ['admin', 400],
+  'DELETE /api/admin/extensions/:extensionId': ['admin', 404],
   'PUT /api/admin/courses/:courseId/ai-tutor-limit': ['admin', 400],
   'POST /api/admin/invitations': ['admin', 400],
   'GET /api/admin/invitations': ['admin', 200],

@@ -3,6 +3,7 @@ import type { Db } from './platform/db/client';
 import { runJobWorker, type JobWorker } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail/transport';
 import {
+  DUE_REMINDERS_TASK,
   INACTIVITY_REMINDERS_TASK,
   REGISTRATION_DIGEST_TASK,
   WEEKLY_SUMMARY_TASK,
@@ -17,7 +18,7 @@ import { SIMILARITY_CHECK_TASK, type SimilarityService } from './domains/similar
 /**
  * The app's own background jobs, on the same queue as the grading workers but run in the app's
  * process (they need its mail settings): sending the outbox, the tutor's registration digest, the
- * reminders to inactive students (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
+ * reminders to inactive students (hourly), the reminders of due dates (hourly), the weekly summary (Mondays, 07:00 UTC) and the nightly
  * pruning of old exercise runs, and the nightly backup (at BACKUP_HOUR, unless BACKUP_SCHEDULE=off)
  * with the backups the tutor asks for, and the tutor's similarity checks. Each runner
  * takes only the tasks it knows, so graders never see these and this runner never grades; cron
@@ -27,6 +28,8 @@ const PRUNE_RUNS_TASK = 'prune_practice_runs';
 
 export const BACKGROUND_CRONTAB = [
   `0 * * * * ${INACTIVITY_REMINDERS_TASK}`,
+  // A day before a due date, hourly: what falls due within the next 24 hours and is not met yet.
+  `10 * * * * ${DUE_REMINDERS_TASK}`,
   `0 7 * * 1 ${WEEKLY_SUMMARY_TASK}`,
   // Old exercise runs and reference checks, nightly (submissions are kept).
   `30 3 * * * ${PRUNE_RUNS_TASK}`,
@@ -78,6 +81,9 @@ export function backgroundTasks({ db, mailer, mailFrom, notifications, backups, 
     },
     [INACTIVITY_REMINDERS_TASK]: async () => {
       await notifications.sendInactivityReminders();
+    },
+    [DUE_REMINDERS_TASK]: async () => {
+      await notifications.sendDueReminders();
     },
     [WEEKLY_SUMMARY_TASK]: async () => {
       await notifications.sendWeeklySummary();

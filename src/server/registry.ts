@@ -16,6 +16,8 @@ import {
   createLearningEventsService,
   learningRoutes,
   createLearningService,
+  dueDatesRoutes,
+  createDueDatesService,
 } from './domains/learning';
 import { contactRoutes, createContactService, healthRoutes, createHealthService, publicConfigRoutes, pwaRoutes } from './domains/site';
 import {
@@ -57,6 +59,8 @@ import { createNotificationsService, createUserNotifications, notificationsRoute
 import { createQuestionsService, questionsRoutes } from './domains/questions';
 import { backupsRoutes, createBackupsService } from './domains/backups';
 import { createSimilarityService, similarityRoutes } from './domains/similarity';
+import { calendarRoutes, createCalendarService, createExtensionsService, extensionsRoutes } from './domains/calendar';
+import { createGradebookService, gradebookRoutes } from './domains/gradebook';
 
 /*
  * The one registry of the server's modules: `createServices` builds every service once, in
@@ -178,6 +182,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     files,
     databaseHelper: createDatabaseHelperService({ db }),
     learning,
+    dueDates: createDueDatesService({ db, now }),
     aiTutor,
     aiTutorOversight: createAiTutorOversightService({ db, dailyMessages: env.ai.dailyMessages, now }),
     mediaHelpers,
@@ -187,7 +192,7 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     submissionWaiter,
     practice,
     practiceAuthoring: createPracticeAuthoringService({ db, waiter: submissionWaiter }),
-    submissionHistory: createSubmissionHistoryService({ db }),
+    submissionHistory: createSubmissionHistoryService({ db, now }),
     quizzes: createQuizzesService({ db, learning, now }),
     quizzesAuthoring: createQuizzesAuthoringService({ db, now }),
     notifications,
@@ -196,6 +201,9 @@ export async function createServices({ env, db, mailer, storage, now, log, gradi
     invitations: createInvitationsService({ db, ctx: mailContext, now }),
     questions: createQuestionsService({ db, learning, practice, notices: userNotifications, now }),
     similarity: createSimilarityService({ db, now }),
+    calendar: createCalendarService({ db, now }),
+    extensions: createExtensionsService({ db, now }),
+    gradebook: createGradebookService({ db, now }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -210,6 +218,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(healthRoutes, { health: s.health });
   await app.register(publicConfigRoutes, {
     config: { appName: env.appName, contactEmail: env.contactEmail, devTools: env.devTools, media: mediaConfigOf(env) },
+    timeZone: () => s.calendar.timeZone(),
   });
   await app.register(sessionUserHeader);
   await app.register(pwaRoutes, { appName: env.appName });
@@ -235,6 +244,7 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(filesRoutes, { filesService: s.files, maxMb: env.uploadMaxMb });
   await app.register(databaseHelperRoutes, { helper: s.databaseHelper });
   await app.register(learningRoutes, { learning: s.learning });
+  await app.register(dueDatesRoutes, { dueDates: s.dueDates });
   await app.register(aiTutorRoutes, { tutor: s.aiTutor });
   await app.register(aiTutorOversightRoutes, { oversight: s.aiTutorOversight });
   await app.register(mediaHelpersRoutes, { media: s.mediaHelpers, files: s.files });
@@ -249,5 +259,8 @@ export async function registerModules(app: FastifyInstance, { env, now, services
   await app.register(userNotificationsRoutes, { userNotifications: s.userNotifications });
   await app.register(questionsRoutes, { questions: s.questions });
   await app.register(similarityRoutes, { similarity: s.similarity });
+  await app.register(calendarRoutes, { calendar: s.calendar });
+  await app.register(extensionsRoutes, { extensions: s.extensions });
+  await app.register(gradebookRoutes, { gradebook: s.gradebook });
   app.addHook('onClose', () => s.submissionWaiter.close());
 }

@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstPageData } from './app/page-data';
 import { createRouter } from './app/router';
 import { watchForNewVersion } from './features/pwa/new-version';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 // The Content-Security-Policy allows no eval: zod 4 must not try its compiled ("JIT") parsers, whose
@@ -17,10 +19,11 @@ watchForNewVersion();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
+const queryClient = createQueryClient();
 const router = createRouter();
 const app = (
   <StrictMode>
-    <App router={router} />
+    <App router={router} queryClient={queryClient} />
   </StrictMode>
 );
 
@@ -44,6 +47,10 @@ if (container.hasChildNodes()) {
   // in, so that its first render is the same page.
   void routerReady().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
+  // Any other page renders once its module and (signed in) the API answers it waits for are in
+  // (page-data.ts): its first paint is the page itself, not a spinner, then a skeleton, then the page.
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  void Promise.all([routerReady(), firstPageData(queryClient, window.location.pathname)]).then(() =>
+    startTransition(() => root.render(app)),
+  );
 }

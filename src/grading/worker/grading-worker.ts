@@ -122,7 +122,8 @@ async function finish(pool: pg.Pool, submissionId: string, workerId: string, o: 
     }>(
       `update exercise_submissions
           set status = 'done', verdict = $3, passed_count = $4, total_count = $5, summary = $6, compile_output = $7,
-              diagnostics = $8, results = $9, test_passed = $10, finished_at = now(), heartbeat_at = null, spec = null
+              diagnostics = $8, results = $9, test_passed = $10, points_earned = $11, points_total = $12,
+              finished_at = now(), heartbeat_at = null, spec = null
         where id = $1 and status = 'running' and worker_id = $2
         returning user_id, lesson_id, exercise_id, purpose, preview`,
       [
@@ -136,6 +137,8 @@ async function finish(pool: pg.Pool, submissionId: string, workerId: string, o: 
         JSON.stringify(o.diagnostics),
         JSON.stringify(o.tests),
         JSON.stringify(o.testPassed),
+        o.pointsEarned,
+        o.pointsTotal,
       ],
     );
     const row = rows[0];

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers';
@@ -9,13 +10,14 @@ type Router = Parameters<typeof RouterProvider>[0]['router'];
 /**
  * The whole app around a router: the browser's (main.tsx), or a memory router at build time that
  * renders a public page to HTML (prerender.tsx). One tree for both, so that the browser can take
- * over the prerendered page (hydrate) without rebuilding it.
+ * over the prerendered page (hydrate) without rebuilding it. The browser passes its query client, which
+ * it fills with the first page's answers before the first render (page-data.ts).
  */
-export function App({ router: given }: { router?: Router }) {
+export function App({ router: given, queryClient }: { router?: Router; queryClient?: QueryClient }) {
   const [router] = useState(() => given ?? createRouter());
   return (
     <AppErrorBoundary>
-      <Providers>
+      <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </AppErrorBoundary>

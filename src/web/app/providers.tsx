@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, memo, useState, type ReactNode } from 'react';
 import { AppToaster } from '@web/components/app-toaster';
 import { LessonTutorSlot } from '@web/features/learning/lesson-tutor-slot';
@@ -9,8 +9,8 @@ import { useTheme } from '@web/lib/use-theme';
 // feature. Lazy: its code is fetched only when the course screen first shows it.
 const AiTutor = memo(lazy(() => import('@web/features/ai-tutor/ai-tutor').then((m) => ({ default: m.AiTutor }))));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>

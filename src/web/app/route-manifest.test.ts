@@ -29,6 +29,7 @@ describe('the route manifest', () => {
         'course-editor-page',
         'courses-page',
         'database-helper-page',
+        'gradebook-page',
         'invitations-page',
         'notification-settings-page',
         'questions-page',

@@ -46,6 +46,7 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.admin.courseNew, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.courseEdit.pattern, page: 'src/web/features/courses/course-editor-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.analytics, page: 'src/web/features/analytics/analytics-page.tsx', access: 'admin', data: signedIn },
+  { path: paths.admin.gradebook, page: 'src/web/features/gradebook/gradebook-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.databaseHelper, page: 'src/web/features/database-helper/database-helper-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.backups, page: 'src/web/features/backups/backups-page.tsx', access: 'admin', data: signedIn },
   { path: paths.admin.questions, page: 'src/web/features/questions/questions-page.tsx', access: 'admin', data: signedIn },
@@ -54,7 +55,8 @@ export const pageRoutes: PageRoute[] = [
     path: paths.student.dashboard,
     page: 'src/web/features/learning/student-dashboard-page.tsx',
     access: 'student',
-    data: [...signedIn, '/api/student/dashboard'],
+    // 'Due This Week' too, and the installation's settings for its dates' time zone: the page paints whole, once.
+    data: [...signedIn, '/api/student/dashboard', '/api/student/due-this-week', '/api/public-config'],
   },
   {
     path: paths.course.pattern,
@@ -62,6 +64,12 @@ export const pageRoutes: PageRoute[] = [
     access: 'enrolled',
     // The installation's settings too: the lesson's Listen button asks for them as it renders.
     data: [...signedIn, '/api/courses/:courseId/learn', '/api/public-config'],
+  },
+  {
+    path: paths.courseGrades.pattern,
+    page: 'src/web/features/gradebook/my-grades-page.tsx',
+    access: 'enrolled',
+    data: [...signedIn, '/api/courses/:courseId/grades', '/api/public-config'],
   },
 ];
 

@@ -37,3 +37,6 @@ export function afterLoadAndIdle(start: () => void, { settle = true }: { settle?
     else window.clearTimeout(idle);
   };
 }
+
+/** afterLoadAndIdle as a promise: for a lazy component whose code should wait until the page has settled. */
+export const whenSettled = (): Promise<void> => new Promise((resolve) => void afterLoadAndIdle(resolve));

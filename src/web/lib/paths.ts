@@ -24,6 +24,8 @@ export const paths = {
       href: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/edit`,
     },
     analytics: '/admin/analytics',
+    /** The gradebook of one course at a time (`?course=<id>`); the course picker chooses it. */
+    gradebook: '/admin/gradebook',
     databaseHelper: '/admin/database-helper',
     /** The app's own backups: the latest, the schedule, and 'Back Up Now'. */
     backups: '/admin/backups',
@@ -40,6 +42,11 @@ export const paths = {
   course: {
     pattern: '/course/:courseId',
     href: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
+  },
+  /** 'My Grades': the student's own scores and totals in one course. */
+  courseGrades: {
+    pattern: '/course/:courseId/grades',
+    href: (courseId: string) => `/course/${encodeURIComponent(courseId)}/grades`,
   },
   /** An e-mailed invitation's link: register, approved and enrolled at once. */
   invitation: { pattern: '/invitation/:token' },

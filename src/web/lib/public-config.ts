@@ -13,3 +13,11 @@ export const publicConfigQueryOptions = () =>
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions()).data;
 }
+
+/**
+ * The school's time zone ('School Time Zone'), in which every date of the calendar is shown (formatInZone) and
+ * entered; UTC until the configuration has loaded.
+ */
+export function useSchoolTimeZone(): string {
+  return usePublicConfig()?.timeZone ?? 'UTC';
+}

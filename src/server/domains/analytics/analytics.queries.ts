@@ -55,7 +55,8 @@ function studentCtes(c: Clock): SQL {
     sql` + `,
   );
   // Per student, from their enrollments: the lessons left, and the enrollments stalled under the
-  // 'Struggling with content' threshold (started, not completed a lesson in them for a while).
+  // 'Struggling with content' threshold (started, not completed a lesson in them for a while);
+  // and their overdue work, by the calendar's one definition (calendar_overdue), for 'Overdue work'.
   return sql`
   student_courses as (
     select ch.course_id, count(l.id)::int as total
@@ -72,17 +73,21 @@ function studentCtes(c: Clock): SQL {
     where e.enrolled_at is not null
     group by e.student_id
   ),
+  od as (
+    select o.student_id, sum(o.items)::int as overdue from calendar_overdue(${now}) o group by o.student_id
+  ),
   st as materialized (
     select u.id, u.first_name, u.last_name, u.email,
       coalesce(ss.courses, 0) as courses, coalesce(ss.completed, 0) as completed,
       ss.percent_sum::float8 / ss.courses as avg_pct, ss.first_enrolled_at as first_enrolled,
-      coalesce(en.lessons_left, 0) as lessons_left, coalesce(en.stalled, 0) as stalled,
+      coalesce(en.lessons_left, 0) as lessons_left, coalesce(en.stalled, 0) as stalled, coalesce(od.overdue, 0) as overdue,
       eg.last_activity_at, eg.status, coalesce(${recent}, 0) as recent
     from ${engagementOf(c)} eg
     join users u on u.id = eg.student_id
     left join analytics_student_stats ss on ss.student_id = u.id
     left join analytics_student_activity a on a.student_id = u.id
     left join en on en.student_id = u.id
+    left join od on od.student_id = u.id
   ),
   v as (
     select st.*, w.weeks,
@@ -102,7 +107,8 @@ function studentCtes(c: Clock): SQL {
         case when v.pace < ${n(R.lowActivityBelowPerWeek)} and v.first_enrolled < ${before(c, R.riskHistoryDays * DAY_MINUTES)}
              then 'Low activity' end,
         case when v.recent_pace - v.pace < -${n(R.trendThreshold)} then 'Declining engagement' end,
-        case when v.stalled > 0 then 'Struggling with content' end
+        case when v.stalled > 0 then 'Struggling with content' end,
+        case when v.overdue > 0 then 'Overdue work' end
       ], null) end as risks,
       case when v.lessons_left > 0 and v.pace > 0 then ${now} + (v.lessons_left / v.pace) * interval '1 week' end as predicted
     from v where v.courses > 0

@@ -4,3 +4,5 @@ export { createAdminHomeService } from './admin-home.service';
 export { analyticsRoutes } from './analytics.routes';
 export { createAnalyticsService } from './analytics.service';
 export { scheduleAnalyticsFolds } from './folding';
+// The spreadsheet-formula guard of a CSV cell, shared with the gradebook's CSV.
+export { safeCell } from './students-csv';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   chapterBodySchema,
+  chapterCalendarBodySchema,
   chapterMoveBodySchema,
   chapterResponseSchema,
   courseEditorResponseSchema,
@@ -45,6 +46,21 @@ export const coursesContentRoutes: FastifyPluginAsyncZod<{ content: CoursesConte
       },
     },
     async (request) => ({ chapter: await content.renameChapter(request.params.id, request.body.title) }),
+  );
+
+  app.put(
+    '/api/admin/chapters/:id/calendar',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['course content'],
+        summary: "Set a chapter's release (a date, or days after each student's enrollment) and its due date",
+        params: idParams,
+        body: chapterCalendarBodySchema,
+        response: { 200: chapterResponseSchema },
+      },
+    },
+    async (request) => ({ chapter: await content.setChapterCalendar(request.params.id, request.body) }),
   );
 
   app.delete(

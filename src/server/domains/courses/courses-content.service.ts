@@ -1,8 +1,10 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { CalendarMessages } from '../../../common/calendar';
 import {
   LessonMessages,
   type Chapter,
+  type chapterCalendarBodySchema,
   type CourseEditorResponse,
   type Lesson,
   type lessonCreateBodySchema,
@@ -22,6 +24,7 @@ import { findLesson, lockCourse, renumber } from './courses.queries';
 
 type LessonInput = z.output<typeof lessonCreateBodySchema>;
 type LessonUpdateInput = z.output<typeof lessonUpdateBodySchema>;
+type ChapterCalendarInput = z.output<typeof chapterCalendarBodySchema>;
 
 const orderOutOfRange = (max: number) => badRequest(max === 1 ? 'Order must be 1.' : `Order must be between 1 and ${max}.`);
 
@@ -44,6 +47,17 @@ async function lockLesson(tx: Tx, lessonId: string) {
   const first = await findLesson(tx, lessonId);
   await lockCourse(tx, first.courseId);
   return findLesson(tx, lessonId);
+}
+
+/**
+ * Refuses, before anything is written, dates of a chapter that contradict one another: its due date, or that of one
+ * of its exercises or quizzes, before the day it opens (the rule is calendar_chapter_dates_conflict, calendar.sql).
+ */
+async function assertChapterDates(tx: Tx, chapterId: string, releaseAt: Date | null, dueAt: Date | null) {
+  const { rows } = await tx.execute<{ conflict: boolean }>(
+    sql`select calendar_chapter_dates_conflict(${chapterId}, ${releaseAt?.toISOString() ?? null}::timestamptz, ${dueAt?.toISOString() ?? null}::timestamptz) as conflict`,
+  );
+  if (rows[0]?.conflict) throw badRequest(CalendarMessages.dueBeforeRelease);
 }
 
 const countChapters = async (tx: Tx, courseId: string) =>
@@ -101,6 +115,26 @@ export function createCoursesContentService({ db, filesService }: { db: Db; file
       const [row] = await db.update(chapters).set({ title, updatedAt: new Date() }).where(eq(chapters.id, chapterId)).returning();
       if (!row) throw notFound('Chapter not found');
       return toChapter(row);
+    },
+
+    /**
+     * The chapter's 'Release' and 'Due Date', replaced together. The body has been checked on its own (one way of
+     * release, the days in range, the due date after the release date); here the chapter's exercises and quizzes
+     * with due dates of their own are checked against the new release date, under the course's lock.
+     */
+    async setChapterCalendar(chapterId: string, input: ChapterCalendarInput): Promise<Chapter> {
+      return db.transaction(async (tx) => {
+        await lockChapter(tx, chapterId);
+        const releaseAt = input.releaseAt === null ? null : new Date(input.releaseAt);
+        const dueAt = input.dueAt === null ? null : new Date(input.dueAt);
+        await assertChapterDates(tx, chapterId, releaseAt, dueAt);
+        const [row] = await tx
+          .update(chapters)
+          .set({ releaseAt, releaseAfterDays: input.releaseAfterDays, dueAt, updatedAt: new Date() })
+          .where(eq(chapters.id, chapterId))
+          .returning();
+        return toChapter(row!);
+      });
     },
 
     /** Deletes the chapter with its lessons (their progress and unused files too) and renumbers the rest. */
@@ -201,6 +235,8 @@ export function createCoursesContentService({ db, filesService }: { db: Db; file
         await tx.update(lessons).set({ chapterId: target.id, position: order, updatedAt: new Date() }).where(eq(lessons.id, lessonId));
         await renumber(tx, 'lessons', target.id, { id: lessonId, first: true });
         await renumber(tx, 'lessons', lesson.chapterId);
+        // The lesson's exercises and quiz bring their due dates into a chapter that may open later.
+        await assertChapterDates(tx, target.id, target.releaseAt, target.dueAt);
         return courseId;
       });
       return loadCourseEditor(db, courseId);

@@ -1,3 +1,4 @@
+import type { LatePolicy } from '../../../common/calendar';
 import type { Chapter, Course, FileRef, Lesson } from '../../../common/courses';
 import { fileUrl } from '../../../common/files';
 import type { chapters, courses, lessons } from '../../platform/db/schema/index';
@@ -15,6 +16,12 @@ export const toCourse = (c: CourseRow): Course => ({
   isPublished: c.isPublished,
   lessonsInOrder: c.lessonsInOrder,
   videoWatchShare: c.videoWatchShare,
+  latePolicy: c.latePolicy as LatePolicy,
+  latePenaltyPerDay: c.latePenaltyPerDay,
+  latePenaltyCap: c.latePenaltyCap,
+  hiddenTestsAfterDue: c.hiddenTestsAfterDue,
+  exercisesWeight: c.exercisesWeight,
+  quizzesWeight: c.quizzesWeight,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
@@ -24,6 +31,9 @@ export const toChapter = (c: ChapterRow): Chapter => ({
   courseId: c.courseId,
   title: c.title,
   order: c.position,
+  releaseAt: c.releaseAt?.toISOString() ?? null,
+  releaseAfterDays: c.releaseAfterDays,
+  dueAt: c.dueAt?.toISOString() ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

@@ -8,10 +8,11 @@ import {
   type courseCreateBodySchema,
   type courseUpdateBodySchema,
 } from '../../../common/courses';
+import { CalendarMessages } from '../../../common/calendar';
 import { storedImageId } from '../../../common/media-helpers-texts';
 import type { Db } from '../../platform/db/client';
 import { chapters, courses, enrollments, files, lessons } from '../../platform/db/schema/index';
-import { notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { deleteUnusedFiles, fileIdsOfLessons, type FilesService } from './files.service';
 import type { Queryable } from '../../platform/db/transaction';
 import { requireId } from '../../platform/http/ids';
@@ -106,23 +107,36 @@ export function createCoursesService({ db, filesService }: { db: Db; filesServic
 
     async update(courseId: string, input: UpdateInput) {
       requireId(courseId, 'Course not found');
-      const [before] =
-        input.thumbnailUrl !== undefined
-          ? await db.select({ thumbnailUrl: courses.thumbnailUrl }).from(courses).where(eq(courses.id, courseId))
-          : [];
-      const [row] = await db
-        .update(courses)
-        .set({
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.thumbnailUrl !== undefined ? { thumbnailUrl: input.thumbnailUrl } : {}),
-          ...(input.lessonsInOrder !== undefined ? { lessonsInOrder: input.lessonsInOrder } : {}),
-          ...(input.videoWatchShare !== undefined ? { videoWatchShare: input.videoWatchShare } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(courses.id, courseId))
-        .returning();
-      if (!row) throw notFound('Course not found');
+      const { before, row } = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ thumbnailUrl: courses.thumbnailUrl, exercisesWeight: courses.exercisesWeight, quizzesWeight: courses.quizzesWeight })
+          .from(courses)
+          .where(eq(courses.id, courseId))
+          .for('update');
+        if (!before) throw notFound('Course not found');
+        // One weight may come alone: the two, as they will be, cannot both be 0.
+        if ((input.exercisesWeight ?? before.exercisesWeight) === 0 && (input.quizzesWeight ?? before.quizzesWeight) === 0)
+          throw badRequest(CalendarMessages.weightInvalid);
+        const [row] = await tx
+          .update(courses)
+          .set({
+            ...(input.title !== undefined ? { title: input.title } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.thumbnailUrl !== undefined ? { thumbnailUrl: input.thumbnailUrl } : {}),
+            ...(input.lessonsInOrder !== undefined ? { lessonsInOrder: input.lessonsInOrder } : {}),
+            ...(input.videoWatchShare !== undefined ? { videoWatchShare: input.videoWatchShare } : {}),
+            ...(input.latePolicy !== undefined ? { latePolicy: input.latePolicy } : {}),
+            ...(input.latePenaltyPerDay !== undefined ? { latePenaltyPerDay: input.latePenaltyPerDay } : {}),
+            ...(input.latePenaltyCap !== undefined ? { latePenaltyCap: input.latePenaltyCap } : {}),
+            ...(input.hiddenTestsAfterDue !== undefined ? { hiddenTestsAfterDue: input.hiddenTestsAfterDue } : {}),
+            ...(input.exercisesWeight !== undefined ? { exercisesWeight: input.exercisesWeight } : {}),
+            ...(input.quizzesWeight !== undefined ? { quizzesWeight: input.quizzesWeight } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(courses.id, courseId))
+          .returning();
+        return { before, row: row! };
+      });
       // A generated thumbnail the course no longer shows is removed.
       const replaced = storedImageId(before?.thumbnailUrl);
       if (replaced && before?.thumbnailUrl !== row.thumbnailUrl) await filesService.releaseImages([replaced]);

@@ -5,3 +5,5 @@ export { learningEventsRoutes } from './learning-events.routes';
 export { createLearningEventsService } from './learning-events.service';
 export { learningRoutes } from './learning.routes';
 export { createLearningService, isPreview, type LearningService } from './learning.service';
+export { dueDatesRoutes } from './due-dates.routes';
+export { createDueDatesService, refuseIfClosed, studentDues, type StudentDues } from './due-dates.service';

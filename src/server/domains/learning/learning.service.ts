@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { CalendarMessages, formatInZone } from '../../../common/calendar';
 import { ErrorCode } from '../../../common/errors';
 import {
   courseStatus,
@@ -25,6 +26,17 @@ import type { ActiveSession } from '../../platform/http/guards';
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const lockedError = (title: string) => new AppError(409, ErrorCode.lessonLocked, LearningMessages.lockedBy(title), 'Lesson Locked');
+/** A lesson of a chapter that opens later for the student ('Release'): when, on the school's clock. */
+function notReleasedError(opensAt: string, timeZone: string) {
+  const error = new AppError(
+    409,
+    ErrorCode.lessonNotReleased,
+    CalendarMessages.notReleased(formatInZone(opensAt, timeZone)),
+    'Not Open Yet',
+  );
+  error.extra = { opensAt };
+  return error;
+}
 const notEnrolled = () => new AppError(403, ErrorCode.notEnrolled, LearningMessages.notEnrolled, 'Access Denied');
 /** A stable number from a string (the preview's simulated values). */
 const hashInt = (s: string) => crypto.createHash('sha256').update(s).digest().readUInt32BE(0);
@@ -103,12 +115,18 @@ const Q = {
      where c.is_published
      group by c.id`,
   ),
-  /** The course with the caller's access to it, its outline and (unless $3 is false: a preview) the caller's statuses. */
+  /**
+   * The course with the caller's access to it, its outline and (unless $3 is false: a preview) the caller's statuses.
+   * The course's locks are worked out once, in a CTE of their own: joined to the lessons directly, the planner ran
+   * learning_course_locks again for every chapter, and with it the opening of every chapter that has a release rule.
+   */
   learn: statement(
     'learn',
     `with course as materialized (
        select c.id, c.title, c.description, c.lessons_in_order, c.video_watch_share,
               learning_course_access($2, c.id) as access from courses c where c.id = $1
+     ), locks as materialized (
+       select k.* from course c, learning_course_locks($2, c.id, $4::timestamptz) k where $3::boolean
      )
      select c.id as course_id, c.title as course_title, c.description as course_description, c.access,
             c.lessons_in_order, c.video_watch_share,
@@ -116,14 +134,14 @@ const Q = {
             l.id as lesson_id, l.title, l.lesson_type, l.video_url, l.pdf_url, l.tutorial_pdf_url, l.summary, l.position,
             lp.status, (select count(*)::int from exercises x where x.lesson_id = l.id) as exercise_count,
             exists (select 1 from quizzes q where q.lesson_id = l.id) as has_quiz,
-            lk.locked_by, vp.position_seconds as video_position,
+            lk.locked_by, lk.opens_at, vp.position_seconds as video_position,
             case when $3::boolean and c.video_watch_share is not null and l.id is not null
                  then learning_lesson_watch_missing($2, l.id) end as watch_required
      from course c
      left join chapters ch on ch.course_id = c.id
      left join lessons l on l.chapter_id = ch.id
      left join lesson_progress lp on lp.lesson_id = l.id and lp.student_id = $2 and $3::boolean
-     left join learning_course_locks($2, c.id) lk on lk.lesson_id = l.id and $3::boolean
+     left join locks lk on lk.lesson_id = l.id
      left join video_progress vp on vp.lesson_id = l.id and vp.student_id = $2 and $3::boolean
      order by ch.position, ch.id, l.position, l.id`,
   ),
@@ -142,7 +160,12 @@ const Q = {
   completionOutcome: statement('completion_outcome', `select * from learning_completion_outcome($1, $2, $3::uuid[])`),
   /** The access check, the lock, the counts, the write and the certificate in one call (platform/db/sql/learning.sql). */
   recordProgress: statement('record_progress', `select * from learning_record_progress($1, $2, $3, $4)`),
-  lockedBy: statement('locked_by', `select learning_lesson_locked_by($1, $2) as locked_by`),
+  /** Why a lesson is locked for the student now ($3), if it is; with the school's time zone for the date it opens. */
+  lessonLock: statement(
+    'lesson_lock',
+    `select k.locked_by, k.opens_at, calendar_time_zone() as time_zone from learning_lesson_lock($1, $2, $3) k`,
+  ),
+  timeZone: statement('time_zone', `select calendar_time_zone() as time_zone`),
   /**
    * The course's enrolled students, and those of them mid-course: they opened or completed a lesson
    * of it and have not completed every lesson. No row for an unknown course.
@@ -297,6 +320,18 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
 
   type CourseAccess = { id: string; title: string; description: string; access: Access };
 
+  /** Throws when the lesson is locked for the student now (learning_lesson_lock); `byOrder` false asks the release alone. */
+  async function assertOpen(studentId: string, lessonId: string, byOrder: boolean): Promise<void> {
+    const { rows } = await run<{ locked_by: string | null; opens_at: Date | null; time_zone: string }>(pool, Q.lessonLock, [
+      studentId,
+      lessonId,
+      now().toISOString(),
+    ]);
+    const lock = rows[0];
+    if (lock?.opens_at) throw notReleasedError(lock.opens_at.toISOString(), lock.time_zone);
+    if (byOrder && lock?.locked_by) throw lockedError(lock.locked_by);
+  }
+
   /** The course, checked the way the course screen checks it: 404 unless published (but for the admin), 403 unless enrolled. */
   function checkAccess(auth: ActiveSession, course: CourseAccess | undefined): CourseAccess {
     if (!course) throw notFound(LearningMessages.courseNotFound);
@@ -343,9 +378,10 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
         video_watch_share: number | null;
         has_quiz: boolean | null;
         locked_by: string | null;
+        opens_at: Date | null;
         video_position: number | null;
         watch_required: number | null;
-      }>(pool, Q.learn, [courseId, auth.user.id, !preview]);
+      }>(pool, Q.learn, [courseId, auth.user.id, !preview, now().toISOString()]);
       const first = rows[0];
       const course = checkAccess(
         auth,
@@ -365,19 +401,22 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
           chapters.push(ch);
         }
         if (r.lesson_id === null) continue;
+        // A lesson of a chapter not open yet is listed, but what it holds is not given out before it opens.
+        const closed = r.opens_at !== null;
         ch.lessons.push({
           id: r.lesson_id,
           title: r.title!,
           lessonType: r.lesson_type!,
-          videoUrl: r.video_url,
-          pdfUrl: r.pdf_url,
-          tutorialPdfUrl: r.tutorial_pdf_url,
-          summary: r.summary ?? '',
+          videoUrl: closed ? null : r.video_url,
+          pdfUrl: closed ? null : r.pdf_url,
+          tutorialPdfUrl: closed ? null : r.tutorial_pdf_url,
+          summary: closed ? '' : (r.summary ?? ''),
           order: r.position!,
           status: (r.status ?? 'not_started') as LessonStatus,
           exerciseCount: r.exercise_count ?? 0,
           hasQuiz: r.has_quiz ?? false,
           lockedBy: r.locked_by,
+          opensAt: iso(r.opens_at),
           videoPositionSeconds: r.video_position,
           watchRequired: r.watch_required,
         });
@@ -415,13 +454,15 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     },
 
     /**
-     * Refuses work on a lesson an earlier, uncompleted one locks (a course whose lessons must be
-     * completed in order), as the progress write would: exercises and quizzes ask before grading.
+     * Refuses work on a locked lesson, as the progress write would: exercises and quizzes ask before grading, and
+     * before giving out their content. A lesson of a chapter not open yet gives and takes nothing, a Run and the
+     * reading of its exercises or quiz included; a lesson an earlier, uncompleted one locks (a course whose lessons
+     * must be completed in order) takes no Submit or quiz attempt, but lets the student read and Run ahead, which
+     * completes nothing.
      */
-    async assertUnlocked(auth: ActiveSession, lessonId: string): Promise<void> {
+    async assertUnlocked(auth: ActiveSession, lessonId: string, work: 'submit' | 'run' | 'read' = 'submit'): Promise<void> {
       if (isPreview(auth)) return;
-      const { rows } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
-      if (rows[0]?.locked_by) throw lockedError(rows[0].locked_by);
+      await assertOpen(auth.user.id, lessonId, work === 'submit');
     },
 
     /** A report of the lesson's video player: where it is, and what it really played since its last report. */
@@ -436,8 +477,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
           preview: true,
         };
       }
-      const { rows: lock } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
-      if (lock[0]?.locked_by) throw lockedError(lock[0].locked_by);
+      await assertOpen(auth.user.id, lessonId, true);
       const { rows } = await run<{
         position_seconds: number;
         watched_seconds: number;
@@ -471,8 +511,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
     async recordVideoUnplayable(auth: ActiveSession, lessonId: string, body: VideoUnplayableBody): Promise<VideoProgressResponse> {
       await checkLesson(auth, lessonId);
       if (isPreview(auth)) return { positionSeconds: 0, watchedSeconds: 0, durationSeconds: null, watchRequired: null, preview: true };
-      const { rows: lock } = await run<{ locked_by: string | null }>(pool, Q.lockedBy, [auth.user.id, lessonId]);
-      if (lock[0]?.locked_by) throw lockedError(lock[0].locked_by);
+      await assertOpen(auth.user.id, lessonId, true);
       const { rows } = await run<{ position_seconds: number; watched_seconds: number; duration_seconds: number | null }>(
         pool,
         Q.videoUnplayable,
@@ -514,7 +553,7 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       // A student's write checks access in the same call as checkLesson would: 404, 404, 403.
       if (!isUuid(lessonId)) throw notFound(LearningMessages.lessonNotFound);
       const { rows } = await run<{
-        access: Access | 'lesson_not_found' | 'checks_not_passed' | 'locked' | 'video_not_watched';
+        access: Access | 'lesson_not_found' | 'checks_not_passed' | 'locked' | 'not_released' | 'video_not_watched';
         total: number;
         completed_before: number;
         completed_after: number;
@@ -525,6 +564,10 @@ export function createLearningService({ db, now }: { db: Db; now: () => Date }) 
       const r = rows[0]!;
       if (r.access === 'lesson_not_found') throw notFound(LearningMessages.lessonNotFound);
       if (r.access === 'locked') throw lockedError(r.detail!);
+      if (r.access === 'not_released') {
+        const { rows: zone } = await run<{ time_zone: string }>(pool, Q.timeZone, []);
+        throw notReleasedError(r.detail!, zone[0]!.time_zone);
+      }
       if (r.access === 'checks_not_passed') {
         const message =
           r.detail === 'quiz'

@@ -11,3 +11,4 @@ export {
 } from './notifications.service';
 export { createUserNotifications, type NewUserNotification, type UserNotifications } from './user-notifications.service';
 export { userNotificationsRoutes } from './user-notifications.routes';
+export { DUE_REMINDERS_TASK } from './due-reminders';

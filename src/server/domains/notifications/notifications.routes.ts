@@ -6,6 +6,7 @@ import {
   nudgeBodySchema,
   nudgeResponseSchema,
   testMailResponseSchema,
+  unsubscribeQuerySchema,
   unsubscribeResponseSchema,
 } from '../../../common/notifications';
 import { requireAdmin } from '../../platform/http/guards';
@@ -85,11 +86,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
         tags,
         summary: 'Whose reminder opt-out link this is, and whether it is used',
         params: tokenParams,
+        querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribeResponseSchema },
       },
     },
     async (request) => {
-      const { firstName, unsubscribed } = await notifications.unsubscribeStatus(request.params.token);
+      const { firstName, unsubscribed } = await notifications.unsubscribeStatus(request.params.token, request.query.reminders);
       return { firstName, unsubscribed };
     },
   );
@@ -99,11 +101,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     {
       schema: {
         tags,
-        summary: 'Turn off reminder e-mails for the student of this link',
+        summary:
+          'Turn off reminder e-mails for the student of this link: every reminder, or with ?reminders=due only the ' +
+          'reminders of due dates (the link of such a reminder)',
         params: tokenParams,
+        querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribeResponseSchema },
       },
     },
-    async (request) => notifications.unsubscribe(request.params.token),
+    async (request) => notifications.unsubscribe(request.params.token, request.query.reminders),
   );
 };

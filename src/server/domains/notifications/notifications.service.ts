@@ -8,6 +8,7 @@ import {
   type NotificationSettings,
   type NudgeResponse,
   type TestMailResponse,
+  type UnsubscribeKind,
 } from '../../../common/notifications';
 import { NotificationMessages } from '../../../common/notifications-texts';
 import type { Db } from '../../platform/db/client';
@@ -23,6 +24,7 @@ import {
   type MailContext,
 } from '../../platform/mail/templates/notifications';
 import { outboxFigures, queueMail } from '../../platform/mail/outbox';
+import { queueDueReminders } from './due-reminders';
 
 /** Jobs of the notifications, run by the app's background job runner (background-jobs.ts). */
 export const REGISTRATION_DIGEST_TASK = 'registration_digest';
@@ -40,6 +42,7 @@ async function loadSettings(on: Queryable): Promise<NotificationSettings> {
     enrollmentNotice: row.enrollmentNotice,
     inactivityReminders: row.inactivityReminders,
     weeklySummary: row.weeklySummary,
+    dueReminders: row.dueReminders,
     reminderText: row.reminderText,
   };
 }
@@ -107,7 +110,9 @@ export function createNotificationsService({ db, ctx, secret, now, mailTransport
   /** The student's own opt-out link: their id, then a keyed hash of it, so it needs no sign-in and fits no one else. */
   // No dot in it: the server takes a last path segment with a dot for a file's name.
   const unsubscribeToken = (userId: string) => `${userId}${mac(userId)}`;
-  const unsubscribeUrl = (userId: string) => `${ctx.appUrl}/unsubscribe/${unsubscribeToken(userId)}`;
+  // One link and one mechanism for every opt-out: the reminders of due dates name what they turn off in the query.
+  const unsubscribeUrl = (userId: string, kind: UnsubscribeKind = 'all') =>
+    `${ctx.appUrl}/unsubscribe/${unsubscribeToken(userId)}${kind === 'all' ? '' : `?reminders=${kind}`}`;
 
   function userOfToken(token: string): string | null {
     const [userId, given] = [token.slice(0, 36), token.slice(36)];
@@ -200,27 +205,36 @@ export function createNotificationsService({ db, ctx, secret, now, mailTransport
       return this.settings();
     },
 
-    /** Who a link belongs to and whether they are off already; a forged or altered link is a 400. */
-    async unsubscribeStatus(token: string) {
+    /**
+     * Who a link belongs to and whether they are off already (for 'due', the reminders of due dates: off by their own
+     * link or with every reminder); a forged or altered link is a 400.
+     */
+    async unsubscribeStatus(token: string, kind: UnsubscribeKind = 'all') {
       const userId = userOfToken(token);
       const { rows } = userId
-        ? await db.execute<{ first_name: string; unsubscribed_at: Date | null }>(
-            sql`select u.first_name, r.unsubscribed_at from users u left join reminder_state r on r.user_id = u.id where u.id = ${userId}`,
+        ? await db.execute<{ first_name: string; unsubscribed_at: Date | null; due_reminders_off_at: Date | null }>(
+            sql`select u.first_name, r.unsubscribed_at, r.due_reminders_off_at
+                from users u left join reminder_state r on r.user_id = u.id where u.id = ${userId}`,
           )
         : { rows: [] };
       const row = rows[0];
       if (!userId || !row) throw badRequest('This unsubscribe link is not valid. Open the whole link from the e-mail.');
-      return { userId, firstName: row.first_name, unsubscribed: row.unsubscribed_at !== null };
+      const off = row.unsubscribed_at !== null || (kind === 'due' && row.due_reminders_off_at !== null);
+      return { userId, firstName: row.first_name, unsubscribed: off };
     },
 
-    async unsubscribe(token: string) {
-      const { userId, firstName } = await this.unsubscribeStatus(token);
+    async unsubscribe(token: string, kind: UnsubscribeKind = 'all') {
+      const { userId, firstName } = await this.unsubscribeStatus(token, kind);
+      const column = kind === 'due' ? reminderState.dueRemindersOffAt : reminderState.unsubscribedAt;
       await db
         .insert(reminderState)
-        .values({ userId, unsubscribedAt: now() })
+        .values({ userId, ...(kind === 'due' ? { dueRemindersOffAt: now() } : { unsubscribedAt: now() }) })
         .onConflictDoUpdate({
           target: reminderState.userId,
-          set: { unsubscribedAt: sql`coalesce(${reminderState.unsubscribedAt}, ${now()})` },
+          set:
+            kind === 'due'
+              ? { dueRemindersOffAt: sql`coalesce(${column}, ${now()})` }
+              : { unsubscribedAt: sql`coalesce(${column}, ${now()})` },
         });
       return { firstName, unsubscribed: true };
     },
@@ -306,7 +320,22 @@ export function createNotificationsService({ db, ctx, secret, now, mailTransport
       });
     },
 
-    /** The weekly job: new students, completions and students at risk of the last 7 days, to the tutor. */
+    /**
+     * The hourly job: a reminder a day before each due date a student has not met (due-reminders.ts), unless the
+     * tutor turned these off.
+     */
+    async sendDueReminders(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const settings = await loadSettings(tx);
+        if (!settings.dueReminders) return 0;
+        return queueDueReminders(tx, ctx, now(), (userId) => unsubscribeUrl(userId, 'due'));
+      });
+    },
+
+    /**
+     * The weekly job, to the tutor: new students, completions and students at risk of the last 7 days, and per course
+     * what is due in the coming week, late this week and overdue.
+     */
     async sendWeeklySummary(): Promise<boolean> {
       return db.transaction(async (tx) => {
         const settings = await loadSettings(tx);
@@ -321,22 +350,60 @@ export function createNotificationsService({ db, ctx, secret, now, mailTransport
           from certificates ce join users u on u.id = ce.student_id join courses c on c.id = ce.course_id
           where ce.issued_at > ${since}::timestamptz order by ce.issued_at`);
         // At risk: every student with an unfinished course who is inactive by the analytics page's
-        // definition (analytics_student_engagement), reminded or not, whether or not they turned reminders off.
-        const { rows: atRisk } = await tx.execute<{ name: string; last_active: Date | string | null }>(sql`
-          select trim(u.first_name || ' ' || u.last_name) as name, eg.last_activity_at as last_active
-          from analytics_student_engagement(${activeSince(at).toISOString()}::timestamptz) eg
-          join users u on u.id = eg.student_id
-          where eg.status = 'inactive'
-            and exists (select 1 from enrollments e cross join lateral learning_course_counts(u.id, e.course_id) k
-                        where e.student_id = u.id and k.total > 0 and k.completed < k.total)
-          order by last_active nulls first, u.last_name, u.first_name`);
+        // definition (analytics_student_engagement), reminded or not, whether or not they turned reminders off;
+        // and every approved student with overdue work by the calendar's (calendar_overdue, the analytics'
+        // 'Overdue work'), each with their reasons.
+        const nowAt = sql`${at.toISOString()}::timestamptz`;
+        const { rows: atRisk } = await tx.execute<{
+          name: string;
+          inactive: boolean;
+          last_active: Date | string | null;
+          overdue: number;
+        }>(sql`
+          with inactive as (
+            select eg.student_id, eg.last_activity_at
+            from analytics_student_engagement(${activeSince(at).toISOString()}::timestamptz) eg
+            where eg.status = 'inactive'
+              and exists (select 1 from enrollments e cross join lateral learning_course_counts(eg.student_id, e.course_id) k
+                          where e.student_id = eg.student_id and k.total > 0 and k.completed < k.total)
+          ), overdue as (
+            select o.student_id, sum(o.items)::int as items from calendar_overdue(${nowAt}) o group by o.student_id
+          )
+          select trim(u.first_name || ' ' || u.last_name) as name, i.student_id is not null as inactive,
+            i.last_activity_at as last_active, coalesce(od.items, 0) as overdue
+          from users u
+          left join inactive i on i.student_id = u.id
+          left join overdue od on od.student_id = u.id
+          where u.role = 'student' and u.approval_status = 'approved' and (i.student_id is not null or od.student_id is not null)
+          order by i.student_id is null, i.last_activity_at nulls first, u.last_name, u.first_name`);
+        // Per published course with due dates, over its approved students: the items due in the coming week, the work
+        // handed in late this week (met after the student's due date: calendar_late), and the overdue work now.
+        const { rows: dues } = await tx.execute<{ course: string; due_next_week: number; late_this_week: number; overdue: number }>(sql`
+          with overdue as (select o.course_id, o.student_id, o.items from calendar_overdue(${nowAt}) o)
+          select c.title as course,
+            count(distinct coalesce(w.exercise_id, w.quiz_id))
+              filter (where w.due_at > ${nowAt} and w.due_at <= ${nowAt} + interval '7 days')::int as due_next_week,
+            count(*) filter (where w.met_at > ${since}::timestamptz and (calendar_late(c.id, w.due_at, w.met_at)).late)::int as late_this_week,
+            coalesce((select sum(o.items) from overdue o join users ou on ou.id = o.student_id
+                      where o.course_id = c.id and ou.approval_status = 'approved'), 0)::int as overdue
+          from courses c
+          cross join lateral calendar_course_work(c.id, null) w
+          join users u on u.id = w.student_id and u.approval_status = 'approved'
+          where c.is_published and calendar_course_has_dues(c.id)
+          group by c.id, c.title
+          order by c.title, c.id`);
         const summary = {
           newStudents: newStudents.map((s) => s.name),
           completions,
           atRisk: atRisk.map((s) => ({
             name: s.name,
+            inactive: s.inactive,
             days: s.last_active === null ? null : Math.floor((at.getTime() - new Date(s.last_active).getTime()) / DAY_MS),
+            overdue: s.overdue,
           })),
+          dues: dues
+            .filter((d) => d.due_next_week + d.late_this_week + d.overdue > 0)
+            .map((d) => ({ course: d.course, dueNextWeek: d.due_next_week, lateThisWeek: d.late_this_week, overdue: d.overdue })),
         };
         const mail = weeklySummaryMail(ctx, summary);
         // One summary per week, however many instances run the job.

@@ -1,4 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { CalendarMessages } from '../../../common/calendar';
 import { ErrorCode } from '../../../common/errors';
 import {
   EXERCISES_PER_LESSON_MAX,
@@ -153,6 +154,18 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
       );
   }
 
+  /**
+   * Refuses an exercise's due date before its chapter opens (calendar_item_due_before_release, calendar.sql): asked
+   * before the reference solution is graded, and again under the course's lock with the write.
+   */
+  async function assertDue(on: Queryable, lessonId: string, input: ExerciseInputParsed) {
+    if (!input.dueAt) return;
+    const { rows } = await on.execute<{ early: boolean }>(
+      sql`select calendar_item_due_before_release(${lessonId}, ${input.dueAt}::timestamptz) as early`,
+    );
+    if (rows[0]?.early) throw badRequest(CalendarMessages.dueBeforeRelease);
+  }
+
   const columns = (input: ExerciseInputParsed) => ({
     title: input.title,
     statement: input.statement,
@@ -163,6 +176,8 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
     memoryLimitMb: input.limits.memoryMb,
     outputLimitKb: input.limits.outputKb,
     gradingMode: input.mode,
+    // Absent: the due date it has stays.
+    ...(input.dueAt !== undefined ? { dueAt: input.dueAt === null ? null : new Date(input.dueAt) } : {}),
   });
 
   async function adminExercise(exerciseId: string): Promise<AdminExercise> {
@@ -192,9 +207,11 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
 
     async create(adminId: string, lessonId: string, input: ExerciseInputParsed): Promise<AdminExercise> {
       await lessonCourse(db, lessonId);
+      await assertDue(db, lessonId, input);
       await proveReference(adminId, lessonId, null, input);
       const id = await db.transaction(async (tx) => {
         await lockCourse(tx, await lessonCourse(tx, lessonId));
+        await assertDue(tx, lessonId, input);
         const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(exercises).where(eq(exercises.lessonId, lessonId));
         if (n >= EXERCISES_PER_LESSON_MAX) throw badRequest(PracticeMessages.tooManyExercises);
         const [row] = await tx
@@ -209,9 +226,11 @@ export function createPracticeAuthoringService({ db, waiter }: { db: Db; waiter:
 
     async update(adminId: string, exerciseId: string, input: ExerciseInputParsed): Promise<AdminExercise> {
       const existing = await exerciseRow(exerciseId);
+      await assertDue(db, existing.lessonId, input);
       await proveReference(adminId, existing.lessonId, exerciseId, input);
       await db.transaction(async (tx) => {
         await lockCourse(tx, await lessonCourse(tx, existing.lessonId));
+        await assertDue(tx, existing.lessonId, input);
         const [row] = await tx
           .update(exercises)
           .set({ ...columns(input), updatedAt: new Date() })

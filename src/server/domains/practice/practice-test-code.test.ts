@@ -204,6 +204,15 @@ describe('tests written as code', () => {
     expect(right.result!.verdict).toBe('passed');
     expect(right.result!.score).toEqual({ earned: 4, total: 4 });
     expect(right.lessonCompleted).toBe(true);
+    // The worker stores the same points with the row: the gradebook scores a submit by them.
+    const stored = await t.db.$client.query<{ id: string; points_earned: number; points_total: number }>(
+      'select id, points_earned, points_total from exercise_submissions where id = any($1::uuid[]) order by points_earned',
+      [[wrong.id, right.id]],
+    );
+    expect(stored.rows).toEqual([
+      { id: wrong.id, points_earned: 3, points_total: 4 },
+      { id: right.id, points_earned: 4, points_total: 4 },
+    ]);
     mustNotContain((await inject('GET', `/api/submissions/${right.id}`, cookie)).body);
   });
 });

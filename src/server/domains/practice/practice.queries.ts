@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
+import type { LateWork } from '../../../common/calendar';
 import type { AdminExercise, ExerciseLanguage, ExerciseStats, GradingModeName, OutputMatch } from '../../../common/practice';
 import type { Queryable } from '../../platform/db/transaction';
 import { exerciseFiles, exercises, exerciseTests } from '../../platform/db/schema/index';
@@ -76,6 +77,7 @@ export function toAdminExercise(x: ExerciseRow, tests: TestRow[], files: FileRow
       points: t.points,
     })),
     limits: limitsOf(x),
+    dueAt: x.dueAt?.toISOString() ?? null,
     files: files.map((f) => ({
       name: f.name,
       content: f.content,
@@ -229,6 +231,63 @@ export async function latestSubmissions(pool: pg.Pool, userId: string, exerciseI
     [userId, exerciseIds],
   );
   return new Map(rows.map((r) => [r.exercise_id!, r]));
+}
+
+/** What the calendar says of one submission as it is read: late or not, and whether its hidden tests are named now. */
+export type SubmissionCalendar = {
+  late: LateWork | null;
+  /** Once the student's due date has passed in a course that shows hidden tests then: the hidden tests' names by position. */
+  hiddenNames: Record<string, string> | null;
+};
+
+/**
+ * The calendar's word on these submissions (Submits of students; the preview and Runs have none), read now: a Submit
+ * handed in after the student's current due date is late, with its penalty (calendar_late at its created_at against
+ * calendar_course_dues, so an extension granted since removes it) and its score in percent before and after it (the
+ * points earned of the points there are; a submission without points scores 100 when passed). `at` decides whether
+ * the due date has passed, for the hidden tests' names ('Show Hidden Tests After the Due Date').
+ */
+export async function submissionCalendar(pool: Pick<pg.Pool, 'query'>, ids: string[], at: Date): Promise<Map<string, SubmissionCalendar>> {
+  if (!ids.length) return new Map();
+  const { rows } = await pool.query<{
+    id: string;
+    late: boolean;
+    days_late: number;
+    penalty: number;
+    raw_score: number | null;
+    score: number | null;
+    hidden_names: Record<string, string> | null;
+  }>(
+    `select s.id, lt.late, lt.days_late, lt.penalty, round(r.raw)::int as raw_score,
+            round(r.raw * (100 - lt.penalty) / 100.0)::int as score,
+            case when c.hidden_tests_after_due and d.due_at < $2::timestamptz then
+              (select coalesce(jsonb_object_agg(t.position::text, t.name), '{}'::jsonb) from exercise_tests t
+                where t.exercise_id = s.exercise_id and t.hidden and t.name <> '')
+            end as hidden_names
+       from exercise_submissions s
+       join exercises x on x.id = s.exercise_id
+       join lessons l on l.id = x.lesson_id
+       join chapters ch on ch.id = l.chapter_id
+       join courses c on c.id = ch.course_id
+       join calendar_course_dues(c.id, s.user_id) d on d.exercise_id = s.exercise_id
+       cross join lateral calendar_late(c.id, d.due_at, s.created_at) lt
+       cross join lateral (
+         select case when s.status <> 'done' then null
+                     when s.points_total > 0 then 100.0 * s.points_earned / s.points_total
+                     when s.verdict = 'passed' then 100 else 0 end as raw
+       ) r
+      where s.id = any($1::uuid[]) and s.purpose = 'submit' and not s.preview and d.due_at is not null`,
+    [ids, at.toISOString()],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        late: r.late ? { daysLate: r.days_late, penalty: r.penalty, rawScore: r.raw_score, score: r.score } : null,
+        hiddenNames: r.hidden_names,
+      },
+    ]),
+  );
 }
 
 /** Which of these exercises the student has passed: those with a passing submission of theirs. */

@@ -16,11 +16,11 @@ import { exerciseDrafts } from '../../platform/db/schema/index';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/http/errors';
 import { isUuid } from '../../platform/http/ids';
 import type { ActiveSession } from '../../platform/http/guards';
-import { isPreview, type LearningService } from '../learning';
+import { isPreview, refuseIfClosed, studentDues, type LearningService } from '../learning';
 import type { PracticeContext } from '../ai-tutor';
 import type { LanguageSupport } from '../../../grading/contract';
 import { filesAsText, javaMainClass } from '../../../common/java-source';
-import { describeResult, resultOfRow, submissionOfRow } from './submission-view';
+import { describeResult, resultOfRow, submissionOfRow, withCalendar, type SubmissionRow } from './submission-view';
 import {
   enqueueSubmission,
   latestSubmissions,
@@ -30,6 +30,7 @@ import {
   passedExerciseIds,
   readSubmission,
   specTests,
+  submissionCalendar,
 } from './practice.queries';
 import type { SubmissionWaiter } from './submission-waiter';
 
@@ -90,18 +91,27 @@ export function createPracticeService(deps: {
     if (!isUuid(exerciseId)) throw notFound(PracticeMessages.exerciseNotFound);
     const [found] = await loadExercises(db, { exerciseId });
     if (!found) throw notFound(PracticeMessages.exerciseNotFound);
-    await learning.checkLesson(auth, found.exercise.lessonId);
-    return found;
+    const { courseId } = await learning.checkLesson(auth, found.exercise.lessonId);
+    return { ...found, courseId };
+  }
+
+  /** A student's submission as they see it: with its lateness, and the hidden tests' names once past due where shown. */
+  async function asStudentSees(row: SubmissionRow): Promise<Submission> {
+    const calendar = await submissionCalendar(pool, [row.id], now());
+    return withCalendar(submissionOfRow(row), calendar.get(row.id));
   }
 
   return {
     async lessonExercises(auth: ActiveSession, lessonId: string): Promise<LessonExercisesResponse> {
-      await learning.checkLesson(auth, lessonId);
+      const { courseId } = await learning.checkLesson(auth, lessonId);
+      // Not before its chapter opens ('Release').
+      await learning.assertUnlocked(auth, lessonId, 'read');
       const preview = isPreview(auth);
       const list = await loadExercises(db, { lessonId });
       const ids = list.map((x) => x.exercise.id);
       const userId = auth.user.id;
-      const [drafts, latest, passed] = await Promise.all([
+      const at = now();
+      const [drafts, latest, passed, dues] = await Promise.all([
         preview || !ids.length
           ? []
           : db
@@ -110,7 +120,13 @@ export function createPracticeService(deps: {
               .where(and(eq(exerciseDrafts.studentId, userId), inArray(exerciseDrafts.exerciseId, ids))),
         latestSubmissions(pool, userId, ids),
         preview ? new Set<string>() : passedExerciseIds(pool, userId, ids),
+        ids.length ? studentDues(pool, auth, courseId, at) : null,
       ]);
+      const calendar = await submissionCalendar(
+        pool,
+        [...latest.values()].map((r) => r.id),
+        at,
+      );
       const exercises: StudentExercise[] = [];
       for (const { exercise: x, tests, files } of list) {
         const draft = drafts.find((d) => d.exerciseId === x.id);
@@ -143,7 +159,8 @@ export function createPracticeService(deps: {
           mode: x.gradingMode as GradingModeName,
           draft: draft ? { code: draft.code, files: draft.studentFiles ?? [], savedAt: draft.updatedAt.toISOString() } : null,
           passed: passed.has(x.id) || (preview && last?.purpose === 'submit' && last.verdict === 'passed'),
-          latestSubmission: last ? submissionOfRow(last) : null,
+          latestSubmission: last ? withCalendar(submissionOfRow(last), calendar.get(last.id)) : null,
+          due: dues?.exercise(x.id) ?? null,
           runnable: await runnable(x.language),
         });
       }
@@ -167,9 +184,15 @@ export function createPracticeService(deps: {
     },
 
     async submit(auth: ActiveSession, exerciseId: string, body: SubmissionBodyParsed): Promise<Submission> {
-      const { exercise: x, tests, files } = await exerciseFor(auth, exerciseId);
+      const { exercise: x, tests, files, courseId } = await exerciseFor(auth, exerciseId);
       const studentFiles = studentFilesOf(studentFileNames(files), body.files, true);
-      if (body.mode === 'submit') await learning.assertUnlocked(auth, x.lessonId);
+      // A Run too waits for the chapter to open; the order of lessons holds back a Submit alone (learning.assertUnlocked).
+      await learning.assertUnlocked(auth, x.lessonId, body.mode);
+      if (body.mode === 'submit') {
+        // Past the student's due date under 'Closed' a Submit is refused before anything is queued; a Run never is.
+        const dues = await studentDues(pool, auth, courseId, now());
+        refuseIfClosed(dues.exercise(x.id), dues.timeZone);
+      }
       const preview = isPreview(auth);
       if (x.language === 'webgl') {
         if (body.mode === 'run') throw badRequest('WebGL programs run in your browser; Submit sends the picture for checking.');
@@ -220,7 +243,7 @@ export function createPracticeService(deps: {
           refuseSubmits: () => tooManyRequests(PracticeMessages.submitsPerHour(limits.submitsPerHour)),
         },
       );
-      return submissionOfRow(row);
+      return asStudentSees(row);
     },
 
     /**
@@ -265,7 +288,7 @@ export function createPracticeService(deps: {
         }
         if (row.status === 'done' || !wait) {
           wait?.cancel();
-          return submissionOfRow(row);
+          return asStudentSees(row);
         }
         await wait.done;
       }

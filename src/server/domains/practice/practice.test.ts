@@ -240,6 +240,33 @@ describe('what a student may see and do', () => {
     expect((await inject('GET', `/api/submissions/${done.id}`, other.cookie)).statusCode).toBe(404);
   }, 60_000);
 
+  it("past the due date with 'Show Hidden Tests After the Due Date', names a hidden test and still sends none of its data", async () => {
+    const own = await seedCourse(t.db, { chapters: [{ title: 'Due', lessons: [{ title: 'Due sums' }] }] });
+    await t.pool.query(`update courses set hidden_tests_after_due = true where id = $1`, [own.course.id]);
+    const named = sumC({
+      tests: [
+        { input: '2 3\n', expectedOutput: '5\n' },
+        { input: `${HIDDEN_INPUT}\n`, expectedOutput: `${HIDDEN_OUTPUT}\n`, hidden: true, name: 'Big Sum' },
+      ],
+    });
+    const x = await createExercise(own.lessonIds[0]![0]!, named);
+    await t.pool.query(`update exercises set due_at = now() - interval '1 hour' where id = $1`, [x.id]);
+    const u = await createUser(t.db, `named-${Math.random().toString(36).slice(2, 8)}@example.com`);
+    await enroll(t.db, u.id, own.course.id);
+    const cookie = await t.signIn(u.email);
+    const done = await submit(cookie, x.id, SUM_C.replace('a + b', 'a + b + 1'));
+    for (const text of [
+      JSON.stringify(done),
+      (await inject('GET', `/api/submissions/${done.id}`, cookie)).body,
+      (await inject('GET', `/api/lessons/${own.lessonIds[0]![0]}/exercises`, cookie)).body,
+    ]) {
+      expect(text).not.toContain(REFERENCE_MARK);
+      expect(text).not.toContain(HIDDEN_INPUT);
+      expect(text).not.toContain(HIDDEN_OUTPUT);
+    }
+    expect(done.result!.tests[1]).toMatchObject({ hidden: true, name: 'Big Sum', passed: false, input: null, expectedOutput: null });
+  }, 60_000);
+
   it('refuses students who are not enrolled, and courses that are not published', async () => {
     const outsider = await student('outsider', false);
     const [x] = (await inject('GET', `/api/admin/lessons/${lessonA}/exercises`, admin)).json().exercises as AdminExercise[];

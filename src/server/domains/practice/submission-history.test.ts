@@ -190,6 +190,8 @@ describe("a student's submission history, for the tutor", () => {
       finishedAt: '2026-03-01T09:10:01.876Z',
       result: { verdict: 'passed', passedCount: 2, totalCount: 2, summary: 'All tests passed', pictureSource: null, score: null },
       lessonCompleted: true,
+      // No due date: never late.
+      late: null,
     });
     expect(byId.get(ids.submit)!.result).toEqual({
       verdict: 'failed',

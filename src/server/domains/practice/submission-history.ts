@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { isUuid, requireId } from '../../platform/http/ids';
-import { RUN_RETENTION_DAYS, SUBMISSION_COLUMNS } from './practice.queries';
-import { resultOfRow, submissionOfRow, type SubmissionRow } from './submission-view';
+import { RUN_RETENTION_DAYS, SUBMISSION_COLUMNS, submissionCalendar, type SubmissionCalendar } from './practice.queries';
+import { resultOfRow, submissionOfRow, withCalendar, type SubmissionRow } from './submission-view';
 
 /**
  * The tutor's history of one student's attempts at one exercise: every Run and Submit the student sent, newest first, a
@@ -41,7 +41,7 @@ type HistoryRow = Pick<
 
 const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 
-function entryOfRow(r: HistoryRow): SubmissionHistoryEntry {
+function entryOfRow(r: HistoryRow, calendar: SubmissionCalendar | undefined): SubmissionHistoryEntry {
   // The result as the tutor's other views build it (summary, score, the picture's source), then only its summary fields.
   const result = resultOfRow({
     ...r,
@@ -70,10 +70,11 @@ function entryOfRow(r: HistoryRow): SubmissionHistoryEntry {
       score: result.score ?? null,
     },
     lessonCompleted: r.lesson_completed,
+    late: calendar?.late ?? null,
   };
 }
 
-export function createSubmissionHistoryService({ db }: { db: Db }) {
+export function createSubmissionHistoryService({ db, now }: { db: Db; now: () => Date }) {
   const pool = db.$client;
 
   /** 404 unless the exercise exists and the student is one (the tutor and unknown ids alike). */
@@ -121,6 +122,12 @@ export function createSubmissionHistoryService({ db }: { db: Db }) {
       );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
+      // Late as it is read: against the student's due date now, so an extension granted since shows at once.
+      const calendar = await submissionCalendar(
+        pool,
+        page.map((r) => r.id),
+        now(),
+      );
       const total =
         rows[0]?.total ??
         (
@@ -133,7 +140,7 @@ export function createSubmissionHistoryService({ db }: { db: Db }) {
         studentId,
         name,
         total,
-        entries: page.map(entryOfRow),
+        entries: page.map((r) => entryOfRow(r, calendar.get(r.id))),
         nextBefore: rows.length > limit && last ? `${last.cursor_at}_${last.id}` : null,
         runsKeptDays: RUN_RETENTION_DAYS,
       };
@@ -149,8 +156,13 @@ export function createSubmissionHistoryService({ db }: { db: Db }) {
       );
       const row = rows[0];
       if (!row) throw notFound(PracticeMessages.submissionNotFound);
+      const calendar = await submissionCalendar(pool, [row.id], now());
       // The student's view rounds the times of an attempt with hidden tests; the tutor's is exact.
-      return { ...submissionOfRow(row), createdAt: iso(row.created_at)!, finishedAt: iso(row.finished_at) };
+      return {
+        ...withCalendar(submissionOfRow(row), calendar.get(row.id)),
+        createdAt: iso(row.created_at)!,
+        finishedAt: iso(row.finished_at),
+      };
     },
   };
 }

@@ -81,7 +81,31 @@ export function submissionOfRow(r: SubmissionRow): Submission {
     lessonCompleted: r.lesson_completed,
     courseJustCompleted: r.course_just_completed,
     preview: r.preview,
+    late: null,
   };
+}
+
+/**
+ * A submission with what the calendar says of it now (practice.queries.ts submissionCalendar): late or not, and, once
+ * the student's due date has passed in a course that shows them, the hidden tests' names. Only names: a hidden test's
+ * input, expected output and what the program printed for it stay on the server.
+ */
+export function withCalendar(
+  s: Submission,
+  c: { late: Submission['late']; hiddenNames: Record<string, string> | null } | undefined,
+): Submission {
+  if (!c) return s;
+  const names = c.hiddenNames;
+  const result =
+    s.result && names
+      ? {
+          ...s.result,
+          tests: s.result.tests.map((t) =>
+            t.hidden && !t.custom && !t.name && names[String(t.position)] ? { ...t, name: names[String(t.position)]! } : t,
+          ),
+        }
+      : s.result;
+  return { ...s, result, late: c.late };
 }
 
 const excerpt = (s: string | null, max = 400) => (s === null ? '(none)' : s.length > max ? `${s.slice(0, max)}… (cut)` : s);

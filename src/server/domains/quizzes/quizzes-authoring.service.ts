@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CalendarMessages } from '../../../common/calendar';
 import { QuizMessages, QUIZ_ATTEMPTS_MAX, type AdminQuiz, type QuizInputParsed, type QuizStanding } from '../../../common/quizzes';
 import type { Db } from '../../platform/db/client';
 import { chapters, courses, enrollments, lessons, quizAttempts, quizzes, users } from '../../platform/db/schema/index';
-import { conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { isUuid, requireId } from '../../platform/http/ids';
 import { findLesson } from '../courses';
 import { loadQuiz, quizFigures, quizStandings, quizStatsOf, toAdminQuiz, writeQuiz } from './quizzes.queries';
@@ -77,7 +78,16 @@ export function createQuizzesAuthoringService({ db, now }: { db: Db; now: () => 
     /** Creates the lesson's quiz or replaces it whole: settings, questions and choices, in one transaction. */
     async save(lessonId: string, input: QuizInputParsed): Promise<AdminQuiz> {
       await findLesson(db, lessonId);
-      await db.transaction((tx) => writeQuiz(tx, lessonId, input, now()));
+      await db.transaction(async (tx) => {
+        // A due date before the chapter opens is refused, nothing written (calendar_item_due_before_release).
+        if (input.dueAt) {
+          const { rows } = await tx.execute<{ early: boolean }>(
+            sql`select calendar_item_due_before_release(${lessonId}, ${input.dueAt}::timestamptz) as early`,
+          );
+          if (rows[0]?.early) throw badRequest(CalendarMessages.dueBeforeRelease);
+        }
+        await writeQuiz(tx, lessonId, input, now());
+      });
       return (await read(lessonId))!;
     },
 

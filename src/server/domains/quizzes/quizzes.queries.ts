@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
+import type { LateWork } from '../../../common/calendar';
 import type { AdminQuiz, ExplanationsShown, QuestionKind, QuizInputParsed, QuizStanding, QuizStats } from '../../../common/quizzes';
 import { quizChoices, quizQuestions, quizzes } from '../../platform/db/schema/index';
 import type { Queryable, Tx } from '../../platform/db/transaction';
@@ -41,6 +42,27 @@ export async function loadQuiz(q: Queryable, lessonId: string): Promise<LoadedQu
   };
 }
 
+/**
+ * Which of these attempts were made after their student's current due date of the quiz, as they are read: days late
+ * and penalty (calendar_late at the attempt's time against calendar_course_dues, so an extension granted since removes
+ * it), and the score before and after the penalty. Attempts on time are not in the map.
+ */
+export async function attemptsLate(pool: Pick<pg.Pool, 'query'>, attemptIds: string[]): Promise<Map<string, LateWork>> {
+  if (!attemptIds.length) return new Map();
+  const { rows } = await pool.query<{ id: string; days_late: number; penalty: number; raw_score: number; score: number }>(
+    `select a.id, lt.days_late, lt.penalty, a.score as raw_score, round(a.score * (100 - lt.penalty) / 100.0)::int as score
+       from quiz_attempts a
+       join quizzes q on q.id = a.quiz_id
+       join lessons l on l.id = q.lesson_id
+       join chapters ch on ch.id = l.chapter_id
+       join calendar_course_dues(ch.course_id, a.student_id) d on d.quiz_id = a.quiz_id
+       cross join lateral calendar_late(ch.course_id, d.due_at, a.created_at) lt
+      where a.id = any($1::uuid[]) and lt.late`,
+    [attemptIds],
+  );
+  return new Map(rows.map((r) => [r.id, { daysLate: r.days_late, penalty: r.penalty, rawScore: r.raw_score, score: r.score }]));
+}
+
 export const gradable = (questions: LoadedQuestion[]): GradableQuestion[] =>
   questions.map((x) => ({
     id: x.id,
@@ -61,6 +83,8 @@ export async function writeQuiz(tx: Tx, lessonId: string, input: QuizInputParsed
     attemptsAllowed: input.attemptsAllowed,
     shuffle: input.shuffle,
     explanationsShown: input.explanationsShown,
+    // Absent: the due date it has stays.
+    ...(input.dueAt !== undefined ? { dueAt: input.dueAt === null ? null : new Date(input.dueAt) } : {}),
     updatedAt: at,
   };
   const [quiz] = await tx
@@ -197,6 +221,7 @@ export function toAdminQuiz(loaded: LoadedQuiz, stats: QuizStats): AdminQuiz {
     attemptsAllowed: quiz.attemptsAllowed,
     shuffle: quiz.shuffle,
     explanationsShown: quiz.explanationsShown as ExplanationsShown,
+    dueAt: quiz.dueAt?.toISOString() ?? null,
     questions: questions.map((x) => ({
       id: x.id,
       position: x.position,

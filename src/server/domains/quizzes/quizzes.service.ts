@@ -14,11 +14,12 @@ import { lessons, quizAttemptGrants, quizAttempts } from '../../platform/db/sche
 import type { Queryable } from '../../platform/db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { ActiveSession } from '../../platform/http/guards';
-import { isPreview, type LearningService } from '../learning';
+import type { LateWork } from '../../../common/calendar';
+import { isPreview, refuseIfClosed, studentDues, type LearningService } from '../learning';
 import { attemptsAllowance } from './quiz-allowance';
 import { explanationsOpen } from './quiz-explanations';
 import { gradeQuiz, shuffled, unknownQuestion } from './quiz-grading';
-import { gradable, loadQuiz, type LoadedQuestion, type LoadedQuiz } from './quizzes.queries';
+import { attemptsLate, gradable, loadQuiz, type LoadedQuestion, type LoadedQuiz } from './quizzes.queries';
 
 type AttemptRow = typeof quizAttempts.$inferSelect;
 type Outcome = { lessonCompleted: boolean; courseJustCompleted: boolean };
@@ -67,9 +68,9 @@ function resultOf(
   loaded: LoadedQuiz,
   studentId: string,
   row: Pick<AttemptRow, 'number' | 'correctCount' | 'questionCount' | 'score' | 'passed' | 'results' | 'createdAt'> & { answers: unknown },
-  extra: Outcome & { attemptsLeft: number | null; preview: boolean; open: boolean },
+  extra: Outcome & { attemptsLeft: number | null; preview: boolean; open: boolean; late?: LateWork | null },
 ): QuizAttemptResult {
-  const { open, ...rest } = extra;
+  const { open, late = null, ...rest } = extra;
   const shown = shownQuestions(loaded, studentId, row.number);
   const at = new Map(shown.map((q, i) => [q.id, i]));
   const answers = new Map((row.answers as QuizAnswer[]).map((a) => [a.questionId, a]));
@@ -96,6 +97,7 @@ function resultOf(
     explanationsWithheld: !open && questions.some(({ q }) => !!q?.explanation),
     createdAt: row.createdAt.toISOString(),
     ...rest,
+    late,
   };
 }
 
@@ -106,8 +108,8 @@ function resultOf(
  */
 export function createQuizzesService({ db, learning, now }: { db: Db; learning: LearningService; now: () => Date }) {
   async function quizOf(auth: ActiveSession, lessonId: string) {
-    await learning.checkLesson(auth, lessonId);
-    return loadQuiz(db, lessonId);
+    const { courseId } = await learning.checkLesson(auth, lessonId);
+    return { loaded: await loadQuiz(db, lessonId), courseId };
   }
 
   /** The tutor's grant or reset for this student at this quiz, if any (quiz-allowance.ts counts it). */
@@ -142,13 +144,16 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
   return {
     async quiz(auth: ActiveSession, lessonId: string): Promise<StudentQuizResponse> {
       const { course } = await learning.checkLesson(auth, lessonId);
+      // Not before its chapter opens ('Release').
+      await learning.assertUnlocked(auth, lessonId, 'read');
       const loaded = await loadQuiz(db, lessonId);
       if (!loaded) return { quiz: null };
       const preview = isPreview(auth);
-      const [attempts, grant, [lesson]] = await Promise.all([
+      const [attempts, grant, [lesson], dues] = await Promise.all([
         preview ? [] : attemptsOf(auth.user.id, loaded.quiz.id),
         preview ? null : grantOf(db, auth.user.id, loaded.quiz.id),
         db.select({ title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)),
+        studentDues(db.$client, auth, course.id, now()),
       ]);
       const made = attempts.length;
       // The tutor's preview is never out of attempts.
@@ -156,6 +161,7 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
       const left = allowance.left;
       const last = attempts[0];
       const passed = attempts.some((a) => a.passed);
+      const late = last ? await attemptsLate(db.$client, [last.id]) : new Map<string, LateWork>();
       return {
         quiz: {
           id: loaded.quiz.id,
@@ -175,9 +181,11 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
                 attemptsLeft: left,
                 preview,
                 open: explanationsOpen(shownSetting(loaded), { passed, attemptsLeft: left }),
+                late: late.get(last.id) ?? null,
               })
             : null,
           preview,
+          due: dues.quiz(loaded.quiz.id),
         },
       };
     },
@@ -187,7 +195,7 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
      * the lesson in the same transaction.
      */
     async submit(auth: ActiveSession, lessonId: string, answers: QuizAnswer[]): Promise<QuizAttemptResult> {
-      const loaded = await quizOf(auth, lessonId);
+      const { loaded, courseId } = await quizOf(auth, lessonId);
       if (!loaded) throw notFound(QuizMessages.quizNotFound);
       await learning.assertUnlocked(auth, lessonId);
       if (unknownQuestion(loaded.questions, answers)) throw badRequest(QuizMessages.unknownQuestion);
@@ -212,8 +220,12 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
         );
       }
       const studentId = auth.user.id;
+      // Past the student's due date under 'Closed' an attempt is refused before anything is written.
+      const dues = await studentDues(db.$client, auth, courseId, at);
+      refuseIfClosed(dues.quiz(quiz.id), dues.timeZone);
+      let graded: { id: string; result: QuizAttemptResult };
       try {
-        return await db.transaction(async (tx) => {
+        graded = await db.transaction(async (tx) => {
           const [used] = await tx
             .select({ n: count(), passed: sql<boolean>`coalesce(bool_or(${quizAttempts.passed}), false)` })
             .from(quizAttempts)
@@ -238,17 +250,21 @@ export function createQuizzesService({ db, learning, now }: { db: Db; learning: 
           }
           const attemptsLeft = attemptsAllowance(quiz.attemptsAllowed, grant, n + 1).left;
           const passed = grade.passed || !!used?.passed;
-          return resultOf(loaded, studentId, row!, {
+          const result = resultOf(loaded, studentId, row!, {
             ...outcome,
             attemptsLeft,
             preview: false,
             open: explanationsOpen(shownSetting(loaded), { passed, attemptsLeft }),
           });
+          return { id: row!.id, result };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(QuizMessages.attemptRace);
         throw err;
       }
+      // Late as any read of it says: by the one rule, against the due date as it stands.
+      const late = await attemptsLate(db.$client, [graded.id]);
+      return { ...graded.result, late: late.get(graded.id) ?? null };
     },
   };
 }

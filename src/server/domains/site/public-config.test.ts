@@ -9,7 +9,13 @@ describe('GET /api/public-config', () => {
     const { app } = await createTestApp();
     const res = await app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ appName: 'CodeTutor', contactEmail: 'admin@example.com', devTools: true, media: NO_MEDIA });
+    expect(res.json()).toEqual({
+      appName: 'CodeTutor',
+      contactEmail: 'admin@example.com',
+      devTools: true,
+      media: NO_MEDIA,
+      timeZone: 'UTC',
+    });
   });
 
   it('uses CONTACT_EMAIL when set, and says dev tools are off in production', async () => {
@@ -17,6 +23,12 @@ describe('GET /api/public-config', () => {
       env: { NODE_ENV: 'production', ADMIN_EMAIL: 'tutor@school.test', CONTACT_EMAIL: 'hello@school.test', APP_NAME: 'Learn C' },
     });
     const res = await app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json()).toEqual({ appName: 'Learn C', contactEmail: 'hello@school.test', devTools: false, media: NO_MEDIA });
+    expect(res.json()).toEqual({
+      appName: 'Learn C',
+      contactEmail: 'hello@school.test',
+      devTools: false,
+      media: NO_MEDIA,
+      timeZone: 'UTC',
+    });
   });
 });

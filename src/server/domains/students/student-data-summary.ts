@@ -81,6 +81,20 @@ export function studentDataSummaryHtml(data: StudentDataExport, jsonName: string
       ],
       'The code itself is in the JSON file',
     ),
+    section('Extended deadlines', 'deadlineExtensions', list(data, 'deadlineExtensions'), [
+      ['Course', (r) => text(r.courseTitle)],
+      ['For', (r) => text(r.itemTitle)],
+      ['Due', (r) => readableTime(r.dueAt)],
+      ['Reason', (r) => text(r.reason)],
+      ['Granted', (r) => readableTime(r.grantedAt)],
+    ]),
+    section('Scores set by the tutor', 'gradeOverrides', list(data, 'gradeOverrides'), [
+      ['Course', (r) => text(r.courseTitle)],
+      ['For', (r) => text(r.itemTitle)],
+      ['Score', (r) => `${text(r.score)}%`],
+      ['Reason', (r) => text(r.reason)],
+      ['Set', (r) => readableTime(r.overriddenAt)],
+    ]),
     section('Code being written (drafts)', 'exerciseDrafts', list(data, 'exerciseDrafts'), [
       ['Exercise', (r) => text(r.exerciseTitle)],
       ['Last saved', (r) => readableTime(r.updatedAt)],
@@ -139,6 +153,7 @@ export function studentDataSummaryHtml(data: StudentDataExport, jsonName: string
     `${count('mediaUsage')} days of media helper use, under <code>mediaUsage</code>`,
     `${count('invitations')} invitations to this address, under <code>invitations</code>`,
     `reminder e-mail settings, under <code>reminders</code>`,
+    `${count('dueReminders')} reminders of due dates sent, under <code>dueReminders</code>`,
   ];
   return `<!doctype html>
 <html lang="en">

@@ -72,7 +72,8 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
 
   /**
    * Everything stored about the user, for them to keep: their profile and sign-ins, enrollments,
-   * progress, quiz attempts, code, tutor conversations, certificates and learning events. Read in
+   * progress, quiz attempts, code, tutor conversations, certificates and learning events, their
+   * extended deadlines and overridden scores. Read in
    * one snapshot. Only what the user already saw or wrote: never a test's hidden input or
    * expected output, a reference solution, or anyone else's rows.
    */
@@ -185,7 +186,8 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
           ),
           await rows(
             tx,
-            sql`select unsubscribed_at as "unsubscribedAt", last_reminded_at as "lastRemindedAt" from reminder_state where user_id = ${id}`,
+            sql`select unsubscribed_at as "unsubscribedAt", last_reminded_at as "lastRemindedAt", due_reminders_off_at as "dueRemindersOffAt"
+                  from reminder_state where user_id = ${id}`,
           ),
           await rows(
             tx,
@@ -229,6 +231,35 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
                 from quiz_attempt_grants g join quizzes q on q.id = g.quiz_id join lessons l on l.id = q.lesson_id
                 where g.student_id = ${id} order by g.updated_at`,
         );
+        // The tutor's extended deadlines for them ('Extend Deadline'), with what each was for and why.
+        const deadlineExtensions = await rows(
+          tx,
+          sql`select e.course_id as "courseId", c.title as "courseTitle",
+                  case when e.chapter_id is not null then 'chapter' when e.exercise_id is not null then 'exercise' else 'quiz' end as "kind",
+                  coalesce(ch.title, x.title, ql.title) as "itemTitle", e.due_at as "dueAt", e.reason, e.granted_at as "grantedAt"
+                from deadline_extensions e join courses c on c.id = e.course_id
+                left join chapters ch on ch.id = e.chapter_id left join exercises x on x.id = e.exercise_id
+                left join quizzes q on q.id = e.quiz_id left join lessons ql on ql.id = q.lesson_id
+                where e.student_id = ${id} order by e.granted_at, e.id`,
+        );
+        // The tutor's overridden scores ('Override Score'), with the reason; the graded work they replace is above.
+        const gradeOverrides = await rows(
+          tx,
+          sql`select o.course_id as "courseId", c.title as "courseTitle", case when o.exercise_id is not null then 'exercise' else 'quiz' end as "kind",
+                  coalesce(x.title, ql.title) as "itemTitle", o.score, o.reason, o.overridden_at as "overriddenAt"
+                from grade_overrides o join courses c on c.id = o.course_id
+                left join exercises x on x.id = o.exercise_id left join quizzes q on q.id = o.quiz_id left join lessons ql on ql.id = q.lesson_id
+                where o.student_id = ${id} order by o.overridden_at, o.id`,
+        );
+        // The reminders of due dates sent to them: for what, due when.
+        const dueReminders = await rows(
+          tx,
+          sql`select coalesce(x.title, ql.title) as "itemTitle", case when d.exercise_id is not null then 'exercise' else 'quiz' end as "kind",
+                  d.due_at as "dueAt", d.sent_at as "sentAt"
+                from due_reminders d left join exercises x on x.id = d.exercise_id
+                left join quizzes q on q.id = d.quiz_id left join lessons ql on ql.id = q.lesson_id
+                where d.student_id = ${id} order by d.sent_at, d.id`,
+        );
         // What the bell told them.
         const notifications = await rows(
           tx,
@@ -258,6 +289,8 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
           videoProgress,
           quizAttempts,
           quizAttemptGrants,
+          deadlineExtensions,
+          gradeOverrides,
           exerciseDrafts,
           exerciseSubmissions,
           tutorConversations: conversations.map((c) => ({ ...c, messages: byConversation.get(c.id) ?? [] })),
@@ -271,6 +304,7 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
           mediaUsage,
           mail,
           reminders: reminders[0] ?? null,
+          dueReminders,
           invitations,
         };
       },
@@ -301,7 +335,8 @@ export function createStudentDataService({ db, storage, now, log }: StudentDataS
     /**
      * Deletes a student and every row that names them, in one transaction: the user row (which
      * cascades to their sessions, enrollments, progress, attempts, code, conversations,
-     * certificates, learning events and per-student analytics), plus what refers to them only by
+     * certificates, learning events, per-student analytics, extended deadlines, overridden scores
+     * and reminders of due dates), plus what refers to them only by
      * address (sign-in codes, rate-limit counters, invitations, mail waiting in the outbox) and
      * the files they uploaded. Platform-wide hourly counts keep their figures; they name no one.
      * The stored bytes of their files go after the commit, so a failed deletion loses no file.

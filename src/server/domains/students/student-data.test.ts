@@ -158,7 +158,19 @@ async function personWithEverything(firstName: string, lastName: string): Promis
      values ($1, $2, $3, array[$4::uuid], $5, now() + interval '14 days', now())`,
     [email, firstName, lastName, courseId, randomUUID()],
   );
-  await q(`insert into reminder_state (user_id, last_reminded_at) values ($1, now())`, [id]);
+  await q(`insert into reminder_state (user_id, last_reminded_at, due_reminders_off_at) values ($1, now(), now())`, [id]);
+  // The calendar: the tutor's extension of their deadline, an overridden score, a reminder of a due date sent to them.
+  await q(
+    `insert into deadline_extensions (student_id, course_id, exercise_id, due_at, reason) values ($1, $2, $3, now() + interval '3 days', $4)`,
+    [id, courseId, exercise, `${firstName} was ill`],
+  );
+  await q(`insert into grade_overrides (student_id, course_id, quiz_id, score, reason) values ($1, $2, $3, 90, $4)`, [
+    id,
+    courseId,
+    quiz,
+    `${firstName} answered orally`,
+  ]);
+  await q(`insert into due_reminders (student_id, exercise_id, due_at) values ($1, $2, now() + interval '1 day')`, [id, exercise]);
   return { id, email, firstName, lastName, code, question, storageKey };
 }
 
@@ -254,7 +266,24 @@ describe('GET /api/me/data', () => {
     expect(data.mediaUsage).toEqual([expect.objectContaining({ helper: 'speech', used: 2 })]);
     // Mail to them (not the tutor's digests that mention them), their reminder state, the invitation to their address.
     expect(data.mail.map((m: { kind: string }) => m.kind)).toEqual(['approval', 'enrolment']);
-    expect(data.reminders).toEqual(expect.objectContaining({ unsubscribedAt: null }));
+    expect(data.reminders).toEqual(expect.objectContaining({ unsubscribedAt: null, dueRemindersOffAt: expect.any(String) }));
+    // The calendar's rows about them: their extended deadline, their overridden score, the reminders of due dates.
+    expect(data.deadlineExtensions).toEqual([
+      expect.objectContaining({ courseTitle: 'Data Rights 101', kind: 'exercise', itemTitle: 'Count to ten', reason: 'Zoe was ill' }),
+    ]);
+    expect(data.gradeOverrides).toEqual([
+      expect.objectContaining({
+        courseTitle: 'Data Rights 101',
+        kind: 'quiz',
+        itemTitle: 'Loops',
+        score: 90,
+        reason: 'Zoe answered orally',
+      }),
+    ]);
+    expect(data.dueReminders).toEqual([expect.objectContaining({ kind: 'exercise', itemTitle: 'Count to ten' })]);
+    expect(summary).toMatch(/<h2>Extended deadlines<\/h2><p class="meta">1 entry/);
+    expect(summary).toContain('<td>Zoe was ill</td>');
+    expect(summary).toMatch(/<h2>Scores set by the tutor<\/h2><p class="meta">1 entry/);
     expect(data.invitations).toEqual([expect.objectContaining({ acceptedAt: expect.any(String) })]);
   });
 
@@ -384,6 +413,10 @@ describe('DELETE /api/admin/students/:id', () => {
     expect(res.json()).toEqual({ deleted: { id: vic.id, fullName: 'Vic Forgetme' }, filesDeleted: 1 });
 
     expect(await rowsNaming(t.pool, needles)).toEqual({});
+    // Their extension, overridden score and reminders of due dates went with them (the foreign keys cascade).
+    for (const table of ['deadline_extensions', 'grade_overrides', 'due_reminders'])
+      expect(await scalar<number>(t.pool, `select count(*)::int from ${table} where student_id = $1`, [vic.id]), table).toBe(0);
+    expect(await scalar<number>(t.pool, `select count(*)::int from deadline_extensions where student_id = $1`, [wes.id])).toBe(1);
     // The tutor's waiting digests and summaries still tell of the others they list: none was dropped,
     // and the deleted student's digest now lists the bystander alone.
     expect(await waiting(), 'no waiting digest or summary was dropped').toEqual(waitingBefore);

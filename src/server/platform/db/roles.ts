@@ -60,6 +60,8 @@ const SUBMISSION_WRITE = [
   'verdict',
   'passed_count',
   'total_count',
+  'points_earned',
+  'points_total',
   'summary',
   'compile_output',
   'diagnostics',

@@ -126,6 +126,12 @@ describe('a database made before the SQL files upgrades on first start', () => {
       ['learning.sql', 'practice_graded_submission'],
       ['learning.sql', 'practice_passing_submission'],
       ['analytics.sql', 'analytics_student_engagement'],
+      // The analytics' risk factor 'Overdue work' (calendar_overdue) and what it reads.
+      ['calendar.sql', 'calendar_chapter_opens_at'],
+      ['calendar.sql', 'calendar_course_dues'],
+      ['calendar.sql', 'calendar_course_has_dues'],
+      ['calendar.sql', 'calendar_course_work'],
+      ['calendar.sql', 'calendar_overdue'],
     ] as const) {
       const statement = new RegExp(`CREATE FUNCTION "public"\\."${name}"[\\s\\S]*?\\$\\$;`).exec(sqlOf(file))![0];
       await db.pool.query(statement);

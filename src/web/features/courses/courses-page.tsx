@@ -15,6 +15,7 @@ import { useDeleteCourse } from './api/delete-course';
 import { useCourses } from './api/get-courses';
 import { useSetCoursePublished } from './api/set-course-published';
 import { CourseCard } from './components/course-card';
+import { SchoolTimeZoneCard } from './components/school-time-zone-card';
 import { toastFailure } from '@web/lib/notify';
 import { plural } from '@web/lib/plural';
 
@@ -149,6 +150,11 @@ export function CoursesPage() {
             ))}
           </ul>
         )}
+      </section>
+
+      {/* The one clock of every course's calendar, below the courses it applies to. */}
+      <section aria-label="School settings" className="mt-8">
+        <SchoolTimeZoneCard />
       </section>
 
       <ConfirmDialog

@@ -25,6 +25,7 @@ const lesson = (id: string, status: 'not_started' | 'in_progress' | 'completed' 
   exerciseCount: 0,
   hasQuiz: false,
   lockedBy,
+  opensAt: null,
   videoPositionSeconds: null,
   watchRequired: null,
 });

@@ -11,6 +11,7 @@ import { ContinueLearning } from './components/continue-learning';
 import { DashboardCourseCard } from './components/dashboard-course-card';
 import { CourseGridSkeleton, DashboardLoadError, NoCourses } from './components/dashboard-states';
 import { DashboardStats } from './components/dashboard-stats';
+import { DueThisWeekCard } from './components/due-this-week';
 import { ProgressOverview } from './components/progress-overview';
 import { isFirstVisit } from '@web/lib/first-visit';
 import { leadingCourses } from './course-action';
@@ -95,6 +96,8 @@ const DashboardBody = memo(function DashboardBody({ data, preview }: { data: Das
     <div className="space-y-8 md:space-y-10">
       {/* First what to open next (a new student's first lesson), then the figures. */}
       {lead && lead.courses.length > 0 && <ContinueLearning title={lead.title} courses={lead.courses} preview={preview} />}
+      {/* What is due soon (and overdue), beside what to open next; its own call, so the courses never wait for it. */}
+      {data && data.courses.length > 0 && <DueThisWeekCard />}
       <DashboardStats stats={data?.stats} />
       {!data ? (
         <CourseGridSkeleton />

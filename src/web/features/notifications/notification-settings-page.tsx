@@ -30,7 +30,12 @@ const toggles: { key: Toggle; label: string; description: string }[] = [
     label: 'Reminders to inactive students',
     description: `To enrolled students below 100% who are inactive (${ENGAGEMENT_TEXTS.inactive.description.toLowerCase()}, and did not just join), at most once a week, with a one-click link to stop them.`,
   },
-  { key: 'weeklySummary', label: 'Weekly summary', description: 'To you on Mondays: new students, completions and students at risk.' },
+  { key: 'dueReminders', label: NotificationMessages.dueRemindersLabel, description: NotificationMessages.dueRemindersDescription },
+  {
+    key: 'weeklySummary',
+    label: 'Weekly summary',
+    description: 'To you on Mondays: new students, completions, students at risk, and per course what is due, late and overdue.',
+  },
 ];
 
 function SettingsForm({ data }: { data: NotificationSettingsResponse }) {

@@ -1,6 +1,7 @@
 import { BellOffIcon, HomeIcon, MailWarningIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { NotificationMessages } from '@common/notifications-texts';
 import { paths } from '@web/lib/paths';
 import { MinimalPage } from '@web/components/minimal-page';
 import { Button } from '@web/components/ui/button';
@@ -18,10 +19,13 @@ type State = { kind: 'working' } | { kind: 'done'; firstName: string } | { kind:
  */
 export function UnsubscribePage() {
   const { token = '' } = useParams();
+  // A reminder of a due date links here with ?reminders=due: only those reminders are turned off.
+  const [searchParams] = useSearchParams();
+  const dueOnly = searchParams.get('reminders') === 'due';
   const [state, setState] = useState<State>({ kind: 'working' });
   useEffect(() => {
     let live = true;
-    unsubscribe(token)
+    unsubscribe(token, dueOnly ? 'due' : 'all')
       .then((r) => live && setState({ kind: 'done', firstName: r.firstName }))
       .catch(
         (error: unknown) =>
@@ -37,7 +41,7 @@ export function UnsubscribePage() {
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, dueOnly]);
 
   return (
     <MinimalPage title="Reminders">
@@ -53,11 +57,15 @@ export function UnsubscribePage() {
                 <MailWarningIcon className="size-6" aria-hidden="true" />
               )}
             </div>
-            <h1 className="text-2xl font-bold">{state.kind === 'done' ? 'Reminders turned off' : 'Link not valid'}</h1>
+            <h1 className="text-2xl font-bold">
+              {state.kind !== 'done' ? 'Link not valid' : dueOnly ? NotificationMessages.dueRemindersOff : 'Reminders turned off'}
+            </h1>
             <p className="mt-2 text-muted-foreground">
-              {state.kind === 'done'
-                ? `${state.firstName ? `${state.firstName}, you` : 'You'} will no longer get reminder e-mails from ${APP_NAME}, nor e-mails about your tutor's feedback and replies (those still show under the bell in the app). Messages about your account and enrollments still arrive.`
-                : state.message}
+              {state.kind === 'done' && dueOnly
+                ? NotificationMessages.dueRemindersOffText(state.firstName, APP_NAME)
+                : state.kind === 'done'
+                  ? `${state.firstName ? `${state.firstName}, you` : 'You'} will no longer get reminder e-mails from ${APP_NAME}, nor e-mails about your tutor's feedback and replies (those still show under the bell in the app). Messages about your account and enrollments still arrive.`
+                  : state.message}
             </p>
             <Button asChild variant="outline" size="lg" className="mt-6">
               <Link to={paths.home}>

@@ -28,6 +28,7 @@ describe('mobileTitle', () => {
     ['/dashboard', 'Dashboard'],
     ['/student/dashboard', 'Dashboard'],
     ['/admin/analytics', 'Analytics'],
+    ['/admin/gradebook', 'Gradebook'],
     ['/admin/database-helper', 'Database Helper'],
     ['/admin/invitations', 'Invite Students'],
     ['/admin/notifications', 'Notifications'],
@@ -40,6 +41,7 @@ describe('mobileTitle', () => {
     ['/admin/courses/new', 'Create Course'],
     ['/admin/courses/create', 'Create Course'],
     ['/course/42', 'Course'],
+    ['/course/42/grades', 'My Grades'],
   ])('%s → %s', (path, title) => {
     expect(mobileTitle(path)).toBe(title);
   });
@@ -62,8 +64,15 @@ describe('displayName', () => {
 });
 
 describe('navItems', () => {
-  it('gives the admin five areas, Analytics among them, Questions with the count of unanswered ones', () => {
-    expect(navItems(session('admin')).map((i) => i.label)).toEqual(['Dashboard', 'Students', 'Courses', 'Analytics', 'Questions']);
+  it('gives the admin six areas, Gradebook and Analytics among them, Questions with the count of unanswered ones', () => {
+    expect(navItems(session('admin')).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Students',
+      'Courses',
+      'Gradebook',
+      'Analytics',
+      'Questions',
+    ]);
     expect(navItems(session('admin')).at(-1)!.badge).toBeUndefined();
     expect(navItems(session('admin'), 3).at(-1)).toMatchObject({
       to: '/admin/questions',

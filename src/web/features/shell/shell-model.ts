@@ -20,12 +20,14 @@ export function displayName(session: MeResponse): string {
 /** The mobile header's title, derived from the path (Dashboard, Students, Courses, Create Course, Course). */
 export function mobileTitle(pathname: string): string {
   const path = pathname.replace(/\/+$/, '') || '/';
+  if (path.startsWith('/course/') && path.endsWith('/grades')) return 'My Grades';
   if (path.includes('/course/')) return 'Course';
   if (path === paths.admin.courseNew || path === paths.admin.courseCreate) return 'Create Course';
   if (path === paths.admin.courses || path.startsWith(`${paths.admin.courses}/`)) return 'Courses';
   if (path === paths.admin.students || path.startsWith(`${paths.admin.students}/`)) return 'Students';
   // Beyond the five titles above (Dashboard, Students, Courses, Create Course, Course): 'Dashboard' here would mislead.
   if (path === paths.admin.analytics) return 'Analytics';
+  if (path === paths.admin.gradebook) return 'Gradebook';
   if (path === paths.admin.databaseHelper) return 'Database Helper';
   if (path === paths.admin.invitations) return 'Invite Students';
   if (path === paths.admin.notifications) return 'Notifications';
@@ -70,8 +72,8 @@ export function areaNav(pathname: string): { label: string; items: NavItem[] } |
 }
 
 /**
- * The shell's navigation: the tutor's five areas (Questions with the count of unanswered ones; the
- * row has room for one or two more), or the student's two entries (with 'Demo' in the admin's
+ * The shell's navigation: the tutor's six areas (Questions with the count of unanswered ones; the
+ * row has room for one more), or the student's two entries (with 'Demo' in the admin's
  * student view). Creating a course starts from Courses; the tools (Database Helper, Backups) are
  * linked from the admin home.
  */
@@ -86,6 +88,7 @@ export function navItems(session: MeResponse, unansweredQuestions = 0): NavItem[
       { label: 'Dashboard', to: paths.admin.dashboard, section: [paths.admin.databaseHelper, paths.admin.backups] },
       { label: 'Students', to: paths.admin.students, section: [paths.admin.invitations, paths.admin.notifications] },
       { label: 'Courses', to: paths.admin.courses },
+      { label: 'Gradebook', to: paths.admin.gradebook },
       { label: 'Analytics', to: paths.admin.analytics },
       questions,
     ];

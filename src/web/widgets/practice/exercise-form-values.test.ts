@@ -62,12 +62,16 @@ describe('exercise form values', () => {
         { name: 'Circle.java', content: 'class Circle {}', hidden: false, editable: true, referenceContent: 'class Circle { int r; }' },
       ],
       mode: 'tests',
+      dueAt: '2027-01-15T22:59:00.000Z',
       updatedAt: '2025-01-01T00:00:00Z',
     };
     const values = valuesOf(exercise);
     expect(values.tests[0]).toMatchObject({ input: 'i', expectedOutput: 'o', match: 'exact', exitCode: '0', hidden: true, points: '2' });
     const input = toExerciseInput(values);
     expect(input.tests[0]).toMatchObject({ expectedExitCode: 0, name: 'area is 12', code: exercise.tests[0]!.code, points: 2 });
+    // Its own due date goes back as it was; a new exercise has none (its chapter's applies).
+    expect(input.dueAt).toBe('2027-01-15T22:59:00.000Z');
+    expect(toExerciseInput(newExerciseValues('c')).dueAt).toBeNull();
     // A file the student writes keeps its starter and its reference version.
     expect(input.files).toEqual([
       { name: 'Shape.java', content: 'interface Shape {}', hidden: false, editable: false, referenceContent: '' },

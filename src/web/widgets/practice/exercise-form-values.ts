@@ -39,6 +39,8 @@ export type ExerciseFormValues = {
   limits: { timeMs: string; memoryMb: string; outputKb: string };
   files: FileValues[];
   mode: GradingModeName;
+  /** Its own 'Due Date' (ISO), or null for its chapter's. */
+  dueAt: string | null;
 };
 
 let nextKey = 0;
@@ -86,6 +88,7 @@ export function newExerciseValues(language: ExerciseLanguage = 'c'): ExerciseFor
     limits: { timeMs: String(LIMIT_DEFAULTS.timeMs), memoryMb: String(LIMIT_DEFAULTS.memoryMb), outputKb: String(LIMIT_DEFAULTS.outputKb) },
     files: [],
     mode: 'tests',
+    dueAt: null,
   };
 }
 
@@ -121,6 +124,7 @@ export function valuesOf(exercise: AdminExercise): ExerciseFormValues {
       referenceContent: f.referenceContent,
     })),
     mode: exercise.mode,
+    dueAt: exercise.dueAt,
   };
 }
 
@@ -165,6 +169,7 @@ export function toExerciseInput(values: ExerciseFormValues): ExerciseInput {
           referenceContent: f.editable ? f.referenceContent : '',
         })),
     mode: values.language === 'java' ? values.mode : 'tests',
+    dueAt: values.dueAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@common/error-codes';
 import type { LessonExercisesResponse, Submission, SubmissionBody } from '@common/practice';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -58,6 +59,9 @@ export function useExerciseRun(lessonId: string, exerciseId: string, initial: Su
         if (controller.signal.aborted) return;
         setPhase('idle');
         setError(isApiError(err) ? err.message : 'Something went wrong while your code was being checked. Please try again.');
+        // Refused as late under 'Closed': the exercise is read again, so the card says so and Submit stays off.
+        if (isApiError(err) && err.code === ErrorCode.lateClosed)
+          void queryClient.invalidateQueries({ queryKey: practiceKeys.lessonExercises(lessonId) });
       }
     },
     [exerciseId, lessonId, queryClient],

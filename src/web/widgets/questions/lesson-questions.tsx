@@ -1,13 +1,10 @@
 import type { QuestionThreadStatus, StudentQuestionThread } from '@common/questions';
 import { QuestionMessages } from '@common/questions-texts';
-import { LoaderCircleIcon, SendIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { SendIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Markdown } from '@web/components/markdown';
+import { MessageForm } from '@web/components/message-form';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
-import { isApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useFollowUp, useLessonQuestions } from './api/lesson-questions';
@@ -22,47 +19,19 @@ const statusBadge: Record<QuestionThreadStatus, { text: string; variant: 'amber'
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function FollowUpForm({ lessonId, threadId }: { lessonId: string; threadId: string }) {
-  const id = useId();
-  const errorId = useId();
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const send = useFollowUp(lessonId, threadId);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!body.trim()) return setError(QuestionMessages.bodyEmpty);
-    setError(null);
-    send.mutate(body, {
-      onSuccess: () => setBody(''),
-      onError: (err) => setError(isApiError(err) ? err.message : String(err)),
-    });
-  }
   return (
-    <form noValidate onSubmit={submit} className="grid gap-2">
-      <Label htmlFor={id}>{QuestionMessages.followUp}</Label>
-      <Textarea
-        id={id}
-        className="min-h-20"
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div>
-        <Button type="submit" size="sm" variant="outline" disabled={send.isPending}>
-          {send.isPending ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          ) : (
-            <SendIcon aria-hidden="true" />
-          )}
-          {QuestionMessages.sendFollowUp}
-        </Button>
-      </div>
-    </form>
+    <MessageForm
+      label={QuestionMessages.followUp}
+      body={body}
+      onBodyChange={setBody}
+      send={(text) => send.mutateAsync(text)}
+      pending={send.isPending}
+      emptyMessage={QuestionMessages.bodyEmpty}
+      textareaClassName="min-h-20"
+      button={{ text: QuestionMessages.sendFollowUp, icon: <SendIcon aria-hidden="true" />, size: 'sm', variant: 'outline' }}
+    />
   );
 }
 

@@ -15,6 +15,7 @@ const result = (number: number, attemptsLeft: number | null): QuizAttemptResult 
   courseJustCompleted: false,
   attemptsLeft,
   preview: false,
+  late: null,
 });
 
 const quiz = (over: Partial<StudentQuiz> = {}): StudentQuiz => ({
@@ -29,6 +30,7 @@ const quiz = (over: Partial<StudentQuiz> = {}): StudentQuiz => ({
   questions: [],
   lastAttempt: result(2, 0),
   preview: false,
+  due: null,
   ...over,
 });
 

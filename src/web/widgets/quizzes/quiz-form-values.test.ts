@@ -9,6 +9,7 @@ describe('quiz form values', () => {
       attemptsAllowed: null,
       shuffle: false,
       explanationsShown: 'at_end',
+      dueAt: null,
       questions: [],
     });
   });
@@ -22,6 +23,7 @@ describe('quiz form values', () => {
       attemptsAllowed: '3',
       shuffle: true,
       explanationsShown: 'each_attempt',
+      dueAt: null,
       questions: [single, short, number],
     });
     expect(input).toEqual({
@@ -29,13 +31,16 @@ describe('quiz form values', () => {
       attemptsAllowed: 3,
       shuffle: true,
       explanationsShown: 'each_attempt',
+      dueAt: null,
       questions: [
         { kind: 'single', prompt: 'Pick', explanation: '', choices: [{ text: 'a', correct: true }] },
         { kind: 'short', prompt: 'Say', explanation: '', acceptedAnswers: ['yes', 'YES please'] },
         { kind: 'number', prompt: 'Pi', explanation: '', correctNumber: 3.14, tolerance: 0 },
       ],
     });
-    expect(inputOf({ passMark: 'x', attemptsAllowed: '', shuffle: false, explanationsShown: 'at_end', questions: [] }).passMark).toBeNaN();
+    expect(
+      inputOf({ passMark: 'x', attemptsAllowed: '', shuffle: false, explanationsShown: 'at_end', dueAt: null, questions: [] }).passMark,
+    ).toBeNaN();
   });
 
   it('reads a saved quiz back into the form', () => {
@@ -46,6 +51,7 @@ describe('quiz form values', () => {
       attemptsAllowed: null,
       shuffle: false,
       explanationsShown: 'each_attempt',
+      dueAt: '2027-01-15T22:59:00.000Z',
       updatedAt: '',
       stats: { attempts: 0, students: 0, passRate: null, averageScore: null, hardestQuestion: null },
       questions: [
@@ -67,8 +73,10 @@ describe('quiz form values', () => {
       attemptsAllowed: null,
       shuffle: false,
       explanationsShown: 'each_attempt',
+      dueAt: '2027-01-15T22:59:00.000Z',
       questions: [{ kind: 'number', prompt: 'n', explanation: 'e', correctNumber: 2, tolerance: 0.5 }],
     });
+    expect(inputOf(draftOf(null)).dueAt).toBeNull();
   });
 
   it('moves a question up and down, and never past either end', () => {

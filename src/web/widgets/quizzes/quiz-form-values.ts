@@ -26,6 +26,8 @@ export type QuizDraft = {
   attemptsAllowed: string;
   shuffle: boolean;
   explanationsShown: ExplanationsShown;
+  /** Its own 'Due Date' (ISO), or null for its chapter's. */
+  dueAt: string | null;
   questions: QuestionDraft[];
 };
 
@@ -53,6 +55,7 @@ export function draftOf(quiz: AdminQuiz | null): QuizDraft {
       attemptsAllowed: '',
       shuffle: false,
       explanationsShown: EXPLANATIONS_SHOWN_DEFAULT,
+      dueAt: null,
       questions: [],
     };
   return {
@@ -60,6 +63,7 @@ export function draftOf(quiz: AdminQuiz | null): QuizDraft {
     attemptsAllowed: quiz.attemptsAllowed === null ? '' : String(quiz.attemptsAllowed),
     shuffle: quiz.shuffle,
     explanationsShown: quiz.explanationsShown,
+    dueAt: quiz.dueAt,
     questions: quiz.questions.map((q) => ({
       key: newKey(),
       kind: q.kind,
@@ -86,6 +90,7 @@ export function inputOf(draft: QuizDraft): QuizInput {
     attemptsAllowed: numberOf(draft.attemptsAllowed, null),
     shuffle: draft.shuffle,
     explanationsShown: draft.explanationsShown,
+    dueAt: draft.dueAt,
     questions: draft.questions.map((q) => ({
       kind: q.kind,
       prompt: q.prompt,

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './tutoring';
 export * from './backups';
 export * from './similarity';
+export * from './calendar';

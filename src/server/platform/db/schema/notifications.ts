@@ -47,6 +47,8 @@ export const notificationSettings = pgTable(
     enrollmentNotice: boolean('enrolment_notice').notNull().default(true),
     inactivityReminders: boolean('inactivity_reminders').notNull().default(true),
     weeklySummary: boolean('weekly_summary').notNull().default(true),
+    /** A student is reminded a day before a due date they have not met. */
+    dueReminders: boolean('due_reminders').notNull().default(true),
     /** The tutor's own words in the reminder to inactive students. */
     reminderText: text('reminder_text').notNull(),
     /** Registrations up to here have been told to the tutor. */
@@ -63,6 +65,8 @@ export const reminderState = pgTable('reminder_state', {
     .references(() => users.id, { onDelete: 'cascade' }),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+  /** The student turned off the reminders of due dates (their own link in such a mail). */
+  dueRemindersOffAt: timestamp('due_reminders_off_at', { withTimezone: true }),
 });
 
 /** An e-mailed invitation to join, with the courses its taker is enrolled in. */

@@ -41,6 +41,8 @@ export const exercises = pgTable(
     outputLimitKb: integer('output_limit_kb').notNull().default(64),
     /** 'tests': the listed tests; 'junit' (Java): the @Test methods of the tutor's JUnit 5 class among the files. */
     gradingMode: text('grading_mode').notNull().default('tests'),
+    /** 'Due Date' of this exercise; null: its chapter's. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -151,6 +153,9 @@ export const exerciseSubmissions = pgTable(
     verdict: text('verdict'),
     passedCount: integer('passed_count').notNull().default(0),
     totalCount: integer('total_count').notNull().default(0),
+    /** The points of the passed tests and of all tests (the student's own input counts for nothing): the score. */
+    pointsEarned: integer('points_earned').notNull().default(0),
+    pointsTotal: integer('points_total').notNull().default(0),
     /** The outcome per test as the submitter may see it (hidden tests carry only passed). */
     results: jsonb('results'),
     /** The outcome per test for the tutor's figures: position and passed, hidden ones included. */

@@ -37,6 +37,8 @@ export const quizzes = pgTable(
      * they passed the quiz or used every attempt), so an explanation cannot hand out the answer for a retry.
      */
     explanationsShown: text('explanations_shown').notNull().default('at_end'),
+    /** 'Due Date' of this quiz; null: its chapter's. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

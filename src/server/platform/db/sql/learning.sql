@@ -115,37 +115,54 @@ LANGUAGE sql STABLE AS $$
 	)
 $$;
 
--- The lessons of a course that are locked for a student, each with the title of the lesson that
--- locks it. Only a course whose lessons must be completed in order locks any: there, every lesson
--- after the first one not completed (chapters by position, lessons by position, as the outline
--- reads) is locked by that one, unless the student has completed it. A completed lesson is never
--- locked: the tutor may turn the rule on (or move lessons) after students have completed lessons
--- beyond their first gap, and what they completed, with the code they passed, stays theirs to
--- open. The one definition of the rule, read by the outline, the progress write, and the
--- exercises and quizzes before grading alike.
-CREATE FUNCTION "public"."learning_course_locks"(p_student uuid, p_course uuid) RETURNS TABLE (lesson_id uuid, locked_by text)
+-- The lessons of a course that are locked for a student at the moment p_at, each with why: the title of the
+-- lesson that locks it (locked_by), and the moment its chapter opens for the student (opens_at). Two rules lock a
+-- lesson, and a lesson may be locked by both:
+-- - In a course whose lessons must be completed in order, every lesson after the first one not completed
+--   (chapters by position, lessons by position, as the outline reads) is locked by that one.
+-- - A lesson of a chapter that has not opened for the student yet ('Release': a date, or a number of days after
+--   their enrollment; calendar_chapter_opens_at) is locked until then.
+-- A completed lesson is never locked: the tutor may turn the order rule on (or move lessons, or set a release
+-- date) after students have completed lessons, and what they completed, with the code they passed, stays theirs to
+-- open. The one definition of the rules, read by the outline, the progress write, and the exercises and quizzes
+-- before grading alike. p_at is the caller's clock (the app's), so the outline and the writes agree on "now".
+CREATE FUNCTION "public"."learning_course_locks"(p_student uuid, p_course uuid, p_at timestamp with time zone DEFAULT now())
+RETURNS TABLE (lesson_id uuid, locked_by text, opens_at timestamp with time zone)
 LANGUAGE sql STABLE AS $$
-	WITH ordered AS (
-		SELECT l.id, l.title, coalesce(lp.status = 'completed', false) AS done,
-			row_number() OVER (ORDER BY ch.position, ch.id, l.position, l.id) AS n
+	WITH chapter_opens AS (
+		-- Only a chapter with a release rule is asked when it opens: a course without one costs nothing more.
+		SELECT ch.id, ch.position,
+			CASE WHEN ch.release_at IS NOT NULL OR ch.release_after_days IS NOT NULL
+				THEN calendar_chapter_opens_at(p_student, ch.id) END AS opens_at
+		FROM chapters ch
+		WHERE ch.course_id = p_course
+	), ordered AS (
+		SELECT l.id, l.title, c.lessons_in_order, coalesce(lp.status = 'completed', false) AS done,
+			CASE WHEN co.opens_at > p_at THEN co.opens_at END AS opens_at,
+			row_number() OVER (ORDER BY co.position, co.id, l.position, l.id) AS n
 		FROM courses c
-		JOIN chapters ch ON ch.course_id = c.id
-		JOIN lessons l ON l.chapter_id = ch.id
+		JOIN chapter_opens co ON true
+		JOIN lessons l ON l.chapter_id = co.id
 		LEFT JOIN lesson_progress lp ON lp.lesson_id = l.id AND lp.student_id = p_student
-		WHERE c.id = p_course AND c.lessons_in_order
+		WHERE c.id = p_course AND (c.lessons_in_order OR co.opens_at > p_at)
 	), first_open AS (
-		SELECT o.n, o.title FROM ordered o WHERE NOT o.done ORDER BY o.n LIMIT 1
+		SELECT o.n, o.title FROM ordered o WHERE o.lessons_in_order AND NOT o.done ORDER BY o.n LIMIT 1
 	)
-	SELECT o.id, f.title FROM ordered o JOIN first_open f ON o.n > f.n WHERE NOT o.done
+	SELECT o.id, f.title, o.opens_at
+	FROM ordered o
+	LEFT JOIN first_open f ON o.n > f.n
+	WHERE NOT o.done AND (f.n IS NOT NULL OR o.opens_at IS NOT NULL)
 $$;
 
--- The title of the lesson that locks this one for the student, or null when it is open.
-CREATE FUNCTION "public"."learning_lesson_locked_by"(p_student uuid, p_lesson uuid) RETURNS text
+-- Why this lesson is locked for the student at p_at (learning_course_locks): the title of the lesson to complete
+-- first, and the moment its chapter opens; both null when it is open.
+CREATE FUNCTION "public"."learning_lesson_lock"(p_student uuid, p_lesson uuid, p_at timestamp with time zone DEFAULT now(),
+	OUT locked_by text, OUT opens_at timestamp with time zone)
 LANGUAGE sql STABLE AS $$
-	SELECT k.locked_by
+	SELECT k.locked_by, k.opens_at
 	FROM lessons l
 	JOIN chapters ch ON ch.id = l.chapter_id
-	CROSS JOIN LATERAL learning_course_locks(p_student, ch.course_id) k
+	CROSS JOIN LATERAL learning_course_locks(p_student, ch.course_id, p_at) k
 	WHERE l.id = p_lesson AND k.lesson_id = p_lesson
 $$;
 
@@ -176,7 +193,8 @@ $$;
 --   p_status 'in_progress': opening a lesson starts it; never downgrades a completed one.
 --   p_status 'completed': completes it, once.
 -- Answers access: 'lesson_not_found', learning_course_access's answer for the lesson's course,
--- 'locked' for a lesson an earlier one locks (detail: that lesson's title), and for a completion
+-- 'not_released' for a lesson of a chapter not open yet (detail: the moment it opens, ISO in UTC), 'locked' for a
+-- lesson an earlier one locks (detail: that lesson's title), and for a completion
 -- 'checks_not_passed' when the lesson's checks are not all passed or 'video_not_watched' when its
 -- video is not watched enough (detail: the share in percent); only with 'ok' is anything written,
 -- and then it answers the course's lesson count, the completed lessons before and after, the
@@ -190,6 +208,7 @@ DECLARE
 	n integer;
 	v_course uuid;
 	v_blocker text;
+	v_opens_at timestamp with time zone;
 	v_share integer;
 BEGIN
 	SELECT ch.course_id INTO v_course FROM lessons l JOIN chapters ch ON ch.id = l.chapter_id WHERE l.id = p_lesson;
@@ -206,7 +225,12 @@ BEGIN
 		RETURN QUERY SELECT access, 0, 0, 0, NULL::text, NULL::text, false;
 		RETURN;
 	END IF;
-	v_blocker := learning_lesson_locked_by(p_student, p_lesson);
+	SELECT k.locked_by, k.opens_at INTO v_blocker, v_opens_at FROM learning_lesson_lock(p_student, p_lesson, p_at) k;
+	IF v_opens_at IS NOT NULL THEN
+		RETURN QUERY SELECT 'not_released'::text, 0, 0, 0, NULL::text,
+			to_char(v_opens_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), false;
+		RETURN;
+	END IF;
 	IF v_blocker IS NOT NULL THEN
 		RETURN QUERY SELECT 'locked'::text, 0, 0, 0, NULL::text, v_blocker, false;
 		RETURN;

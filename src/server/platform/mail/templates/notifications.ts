@@ -1,3 +1,4 @@
+import { NotificationMessages as N } from '../../../../common/notifications-texts';
 import { escapeHtml, layout, type Template } from './layout';
 
 /** The texts of the class notifications; each has a plain-text and an HTML body saying the same. */
@@ -86,7 +87,10 @@ export function testMail(ctx: MailContext): Template {
 export type WeeklySummary = {
   newStudents: string[];
   completions: { name: string; course: string }[];
-  atRisk: { name: string; days: number | null }[];
+  /** Inactive (days since their last activity, null: never active), and the student's overdue items (0: none). */
+  atRisk: { name: string; inactive: boolean; days: number | null; overdue: number }[];
+  /** Per published course with due dates: items due in the coming week, handed in late this week, overdue now. */
+  dues: { course: string; dueNextWeek: number; lateThisWeek: number; overdue: number }[];
 };
 
 export function weeklySummaryMail(ctx: MailContext, s: WeeklySummary): Template {
@@ -99,8 +103,15 @@ export function weeklySummaryMail(ctx: MailContext, s: WeeklySummary): Template 
       s.completions.map((c) => `${c.name}: ${c.course}`),
     ),
     section(
-      'At risk: nothing done in a lesson for a week or more',
-      s.atRisk.map((a) => (a.days === null ? `${a.name}: nothing done in a lesson yet` : `${a.name}: inactive for ${a.days} days`)),
+      N.weeklyAtRiskTitle,
+      s.atRisk.map(
+        (a) =>
+          `${a.name}: ${[...(a.inactive ? [N.weeklyInactiveFor(a.days)] : []), ...(a.overdue > 0 ? [N.weeklyOverdue(a.overdue)] : [])].join('; ')}`,
+      ),
+    ),
+    section(
+      N.weeklyDueTitle,
+      s.dues.map((d) => N.weeklyDueLine(d.course, d.dueNextWeek, d.lateThisWeek, d.overdue)),
     ),
   ];
   return {

@@ -63,8 +63,9 @@ export function VelocityTab({ velocity: v }: { velocity: Velocity }) {
         <strong className="font-medium text-foreground">Declining engagement</strong> when the recent pace is more than{' '}
         {AnalyticsRules.trendThreshold} lesson a week below the average;{' '}
         <strong className="font-medium text-foreground">Struggling with content</strong> when a course they started is under{' '}
-        {AnalyticsRules.strugglingContentBelowPercent}% with no lesson completed in it for {AnalyticsRules.stalledAfterDays} days. A course
-        not started yet is not a risk.
+        {AnalyticsRules.strugglingContentBelowPercent}% with no lesson completed in it for {AnalyticsRules.stalledAfterDays} days;{' '}
+        <strong className="font-medium text-foreground">Overdue work</strong> {AnalyticsMessages.overdueWorkRule} A course not started yet
+        is not a risk.
       </p>
       <ul aria-label="Students by learning velocity" className="grid grid-cols-1 gap-3 xl:grid-cols-2">
         {v.students.map((s) => (

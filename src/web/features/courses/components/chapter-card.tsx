@@ -1,8 +1,10 @@
 import type { ChapterWithLessons, Lesson, LessonType } from '@common/courses';
 import { CHAPTER_TITLE_MAX } from '@common/courses';
+import { CalendarMessages } from '@common/calendar';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
+  CalendarClockIcon,
   CheckIcon,
   ClipboardCheckIcon,
   CodeIcon,
@@ -20,10 +22,12 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toastSuccess } from '@web/lib/notify';
+import { useSchoolTimeZone } from '@web/lib/public-config';
 import { useRenameChapter } from '../api/rename-chapter';
 import { formatFileSize } from '../format';
 import { toastFailure } from '@web/lib/notify';
 import { plural } from '@web/lib/plural';
+import { ChapterCalendarForm, ChapterDatesLine } from './chapter-calendar';
 import { LessonForm } from './lesson-form';
 
 const typeIcons: Record<LessonType, { icon: LucideIcon; tone: string }> = {
@@ -330,7 +334,10 @@ export function ChapterCard({
   onOpenQuiz: (lesson: Lesson) => void;
 }) {
   const [adding, setAdding] = useState(false);
+  const [editingDates, setEditingDates] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const datesRef = useRef<HTMLButtonElement>(null);
+  const timeZone = useSchoolTimeZone();
   const what = `chapter “${chapter.title}”`;
 
   return (
@@ -350,6 +357,18 @@ export function ChapterCard({
         </span>
         <ChapterTitle courseId={courseId} chapter={chapter} />
         <div className="flex shrink-0 items-center">
+          <Button
+            ref={datesRef}
+            variant="ghost"
+            size="icon"
+            className={iconButton}
+            aria-label={`${CalendarMessages.chapterDates} of ${what}`}
+            aria-expanded={editingDates}
+            title={CalendarMessages.chapterDates}
+            onClick={() => setEditingDates((open) => !open)}
+          >
+            <CalendarClockIcon aria-hidden="true" />
+          </Button>
           <MoveButtons moveKey={`chapter-${chapter.id}`} what={what} first={first} last={last} onMove={onMove} />
           <Button
             variant="ghost"
@@ -362,6 +381,21 @@ export function ChapterCard({
             <Trash2Icon aria-hidden="true" />
           </Button>
         </div>
+      </div>
+
+      <div className="grid gap-3 border-b px-3 py-2 sm:px-4">
+        <ChapterDatesLine chapter={chapter} timeZone={timeZone} />
+        {editingDates && (
+          <ChapterCalendarForm
+            courseId={courseId}
+            chapter={chapter}
+            timeZone={timeZone}
+            onClose={() => {
+              setEditingDates(false);
+              requestAnimationFrame(() => datesRef.current?.focus());
+            }}
+          />
+        )}
       </div>
 
       {chapter.lessons.length > 0 && (

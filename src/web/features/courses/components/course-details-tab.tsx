@@ -7,6 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ThumbnailGenerator } from '@web/widgets/media-helpers/components/thumbnail-generator';
+import { CourseLateGradingCard } from './course-late-grading-card';
 import { CourseSettingsCard } from './course-settings-card';
 
 export type CourseDetails = { title: string; description: string; thumbnailUrl: string };
@@ -52,7 +53,19 @@ export function CourseDetailsTab({
   onThumbnailChosen,
 }: {
   /** The saved course (edit mode): thumbnails can be generated for it, and its settings changed. */
-  course?: Pick<Course, 'id' | 'title' | 'lessonsInOrder' | 'videoWatchShare'>;
+  course?: Pick<
+    Course,
+    | 'id'
+    | 'title'
+    | 'lessonsInOrder'
+    | 'videoWatchShare'
+    | 'latePolicy'
+    | 'latePenaltyPerDay'
+    | 'latePenaltyCap'
+    | 'hiddenTestsAfterDue'
+    | 'exercisesWeight'
+    | 'quizzesWeight'
+  >;
   /** A generated thumbnail was chosen and saved on the server. */
   onThumbnailChosen?: (course: Course) => void;
   formId: string;
@@ -164,6 +177,7 @@ export function CourseDetailsTab({
         </CardContent>
       </Card>
       <CourseSettingsCard course={course} />
+      <CourseLateGradingCard course={course} />
     </div>
   );
 }

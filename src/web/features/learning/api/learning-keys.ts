@@ -5,6 +5,7 @@
 export const learningKeys = {
   student: ['student'] as const,
   dashboard: () => ['student', 'dashboard'] as const,
+  dueThisWeek: () => ['student', 'due-this-week'] as const,
   outline: (courseId: string) => ['student', 'course', courseId, 'outline'] as const,
   certificate: (courseId: string) => ['student', 'course', courseId, 'certificate'] as const,
 };

@@ -1,5 +1,5 @@
 import type { ProgressSummary } from '@common/learning';
-import { ArrowLeftIcon, AwardIcon, ListIcon } from 'lucide-react';
+import { ArrowLeftIcon, AwardIcon, GraduationCapIcon, ListIcon } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@web/lib/paths';
@@ -13,10 +13,12 @@ type Props = {
   onOpenContents: () => void;
   /** Shown once the course is complete (not in preview): reopens the completion dialog. */
   onShowCertificate?: () => void;
+  /** 'My Grades' of this course (not in preview: the tutor has no grades of their own). */
+  gradesHref?: string;
 };
 
 /** Back to the dashboard, the course title, lessons done, percent and the progress bar. */
-export const CourseHeader = memo(function CourseHeader({ title, progress, onOpenContents, onShowCertificate }: Props) {
+export const CourseHeader = memo(function CourseHeader({ title, progress, onOpenContents, onShowCertificate, gradesHref }: Props) {
   const { completedLessons, totalLessons, percent } = progress;
   return (
     <header className="mb-5 flex flex-col gap-3 md:mb-6">
@@ -30,6 +32,14 @@ export const CourseHeader = memo(function CourseHeader({ title, progress, onOpen
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <div className="flex flex-wrap items-center gap-2">
+          {gradesHref && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={gradesHref}>
+                <GraduationCapIcon aria-hidden="true" />
+                My Grades
+              </Link>
+            </Button>
+          )}
           {onShowCertificate && (
             <Button variant="outline" size="sm" onClick={onShowCertificate}>
               <AwardIcon aria-hidden="true" />

@@ -1,10 +1,12 @@
 import type { LearnResponse } from '@common/learning';
+import { formatInZone, ReleaseMessages } from '@common/calendar-time';
 import { LearningMessages } from '@common/learning-rules';
 import { ReviewMessages } from '@common/reviews-texts';
 import { ChevronDownIcon, LockIcon, MessageSquareTextIcon } from 'lucide-react';
 import { memo } from 'react';
 import { useSession } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
+import { useSchoolTimeZone } from '@web/lib/public-config';
 import { useUnseenFeedback } from '@web/widgets/practice/api/reviews';
 import { chapterLock, chapterProgress } from '../course-navigation';
 import { LessonStatusIcon } from './lesson-status-icon';
@@ -36,6 +38,7 @@ export const CourseOutline = memo(function CourseOutline({
   // Lessons with feedback from the tutor the student has not opened yet (a student's own; the tutor's preview has none).
   const { session } = useSession();
   const unseenFeedback = useUnseenFeedback(session?.user.role === 'student').data;
+  const timeZone = useSchoolTimeZone();
   if (chapters.length === 0) return <p className="p-4 text-sm text-muted-foreground">This course has no lessons yet.</p>;
   return (
     <ol className="divide-y">
@@ -90,6 +93,9 @@ export const CourseOutline = memo(function CourseOutline({
               {chapter.lessons.map((lesson) => {
                 const current = lesson.id === currentLessonId;
                 const type = LESSON_TYPE[lesson.lessonType];
+                // A lesson of a chapter not open yet ('Release') says when it opens, in words anyone reads.
+                const opens = lesson.opensAt === null ? null : ReleaseMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
+                const locked = lesson.lockedBy !== null || opens !== null;
                 return (
                   <li key={lesson.id}>
                     <button
@@ -101,7 +107,7 @@ export const CourseOutline = memo(function CourseOutline({
                         current ? 'border-primary bg-secondary text-secondary-foreground' : 'border-transparent hover:bg-muted',
                       )}
                     >
-                      {lesson.lockedBy ? (
+                      {locked ? (
                         <>
                           <LockIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
                           <span className="sr-only">Locked:</span>
@@ -110,7 +116,7 @@ export const CourseOutline = memo(function CourseOutline({
                         <LessonStatusIcon status={lesson.status} />
                       )}
                       <span className="min-w-0 flex-1">
-                        <span className={cn('block leading-snug', current && 'font-semibold', lesson.lockedBy && 'text-muted-foreground')}>
+                        <span className={cn('block leading-snug', current && 'font-semibold', locked && 'text-muted-foreground')}>
                           {lesson.title}
                         </span>
                         <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="lesson-contents">
@@ -126,7 +132,13 @@ export const CourseOutline = memo(function CourseOutline({
                             {ReviewMessages.unseenMark}
                           </span>
                         )}
-                        {lesson.lockedBy && <span className="sr-only"> {LearningMessages.lockedBy(lesson.lockedBy)}</span>}
+                        {opens !== null ? (
+                          <span className="mt-0.5 block text-xs font-medium text-muted-foreground" data-testid="lesson-opens">
+                            {opens}
+                          </span>
+                        ) : (
+                          lesson.lockedBy && <span className="sr-only"> {LearningMessages.lockedBy(lesson.lockedBy)}</span>
+                        )}
                       </span>
                     </button>
                   </li>

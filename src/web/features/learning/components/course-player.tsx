@@ -80,8 +80,8 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
   useEffect(() => {
     if (!current) return;
     setExpanded((open) => (open.has(current.chapterId) ? open : new Set(open).add(current.chapterId)));
-    // A locked lesson records nothing: the server would refuse it (lessons in order).
-    if (!preview && current.status === 'not_started' && !current.lockedBy) {
+    // A locked lesson records nothing: the server would refuse it (lessons in order, a chapter not open yet).
+    if (!preview && current.status === 'not_started' && !current.lockedBy && !current.opensAt) {
       // The lesson the page opens with is recorded once the page has loaded and gone idle: the
       // write and the outline it updates never compete with the first paint. A lesson the student
       // then opens is recorded at once.
@@ -238,6 +238,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
         progress={progress}
         onOpenContents={openContents}
         onShowCertificate={!preview && progress.percent === 100 ? showCertificate : undefined}
+        gradesHref={preview ? undefined : paths.courseGrades.href(course.id)}
       />
       {preview && (
         <Alert variant="warning" className="mb-5">
@@ -300,7 +301,7 @@ export const CoursePlayer = memo(function CoursePlayer({ outline, studentName }:
           position={current.index + 1}
           total={lessons.length}
           completed={current.status === 'completed'}
-          noCompleteButton={current.exerciseCount > 0 || current.hasQuiz || current.lockedBy !== null}
+          noCompleteButton={current.exerciseCount > 0 || current.hasQuiz || current.lockedBy !== null || current.opensAt !== null}
           completeDisabled={current.watchRequired !== null}
           completing={completing}
           hasPrevious={!!previous}

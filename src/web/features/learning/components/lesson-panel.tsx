@@ -1,12 +1,15 @@
+import { formatInZone, ReleaseMessages } from '@common/calendar-time';
 import { LearningMessages } from '@common/learning-rules';
 import type { VideoProgressResponse } from '@common/learning';
 import type { Submission } from '@common/practice';
 import type { QuizAttemptResult } from '@common/quizzes';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { CalendarClockIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { lazy, memo, Suspense } from 'react';
 import { Spinner } from '@web/components/ui/spinner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { whenSettled } from '@web/lib/after-load';
+import { useSchoolTimeZone } from '@web/lib/public-config';
 import { useLessonTracking } from '@web/widgets/learning-events/use-lesson-tracking';
 import { ListenButton } from '@web/widgets/media-helpers/components/listen-button';
 import type { FlatLesson } from '../course-navigation';
@@ -17,8 +20,9 @@ import { LESSON_TYPE } from './lesson-type';
 const LessonExercises = lazy(() => import('@web/widgets/practice/components/lesson-exercises'));
 // Likewise the quiz, for a lesson that has one.
 const LessonQuiz = lazy(() => import('@web/widgets/quizzes/components/lesson-quiz'));
-// The student's questions to the tutor (Markdown and all), after the lesson itself.
-const LessonQuestions = lazy(() => import('@web/widgets/questions/lesson-questions'));
+// The student's questions to the tutor (Markdown and all), after the lesson itself: fetched once the
+// page has settled, so that it never holds up the lesson's first paint.
+const LessonQuestions = lazy(() => whenSettled().then(() => import('@web/widgets/questions/lesson-questions')));
 
 /** Lessons with exercises are completed by passing them, not by a button. */
 export const EXERCISES_COMPLETE_TEXT = 'Pass every exercise in this lesson to complete it.';
@@ -70,7 +74,10 @@ export const LessonPanel = memo(function LessonPanel({
   const hasExercises = lesson.exerciseCount > 0;
   const onVideoProgress = onVideoReport;
   const byChecks = checksText(lesson);
-  const locked = lesson.lockedBy !== null;
+  // A chapter not open yet ('Release') says when it opens; the order of lessons, what to complete first.
+  const timeZone = useSchoolTimeZone();
+  const opensText = lesson.opensAt === null ? null : ReleaseMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
+  const locked = lesson.lockedBy !== null || opensText !== null;
   const watchText = lesson.watchRequired !== null && !completed ? LearningMessages.watchFirst(lesson.watchRequired) : null;
   const track = useLessonTracking(lesson.id);
   return (
@@ -100,7 +107,17 @@ export const LessonPanel = memo(function LessonPanel({
         </div>
       </header>
 
-      {locked ? (
+      {opensText !== null ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+          data-testid="lesson-not-open"
+        >
+          <CalendarClockIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-semibold">This lesson is not open yet</p>
+          <p className="text-muted-foreground">{ReleaseMessages.notReleased(formatInZone(lesson.opensAt!, timeZone))}</p>
+        </div>
+      ) : locked ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
           <LockIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           <p className="font-semibold">This lesson is locked</p>
@@ -180,7 +197,7 @@ export const LessonPanel = memo(function LessonPanel({
             Lesson completed
           </p>
         ) : locked ? (
-          <p className="text-center text-sm text-muted-foreground">{LearningMessages.lockedBy(lesson.lockedBy!)}</p>
+          <p className="text-center text-sm text-muted-foreground">{opensText ?? LearningMessages.lockedBy(lesson.lockedBy!)}</p>
         ) : byChecks ? (
           <p className="text-center text-sm text-muted-foreground">{byChecks}</p>
         ) : (

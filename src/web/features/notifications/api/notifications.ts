@@ -1,4 +1,10 @@
-import type { NotificationSettings, NotificationSettingsResponse, TestMailResponse, UnsubscribeResponse } from '@common/notifications';
+import type {
+  NotificationSettings,
+  NotificationSettingsResponse,
+  TestMailResponse,
+  UnsubscribeKind,
+  UnsubscribeResponse,
+} from '@common/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDataKey } from '@web/lib/admin-data-key';
 import { api } from '@web/lib/api';
@@ -37,4 +43,6 @@ export const useUnsubscribeStatus = (token: string) =>
     retry: false,
   });
 
-export const unsubscribe = (token: string) => api.post<UnsubscribeResponse>(`/api/unsubscribe/${encodeURIComponent(token)}`);
+/** Turns off every reminder, or with 'due' only the reminders of due dates (the link of such a reminder says so). */
+export const unsubscribe = (token: string, kind: UnsubscribeKind = 'all') =>
+  api.post<UnsubscribeResponse>(`/api/unsubscribe/${encodeURIComponent(token)}${kind === 'all' ? '' : `?reminders=${kind}`}`);

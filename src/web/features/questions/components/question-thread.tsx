@@ -5,15 +5,14 @@ import {
   type QuestionThreadDetail,
   type QuestionThreadStatus,
 } from '@common/questions';
-import { BotIcon, CheckCircle2Icon, LoaderCircleIcon, ReplyIcon, UserIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { BotIcon, CheckCircle2Icon, ReplyIcon, UserIcon } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Markdown } from '@web/components/markdown';
+import { MessageForm } from '@web/components/message-form';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
@@ -96,50 +95,20 @@ function AttachedResult({ result }: { result: QuestionResult }) {
 }
 
 function ReplyForm({ thread, editor }: { thread: QuestionThreadDetail; editor: ReturnType<typeof useReplyEditor> }) {
-  const id = useId();
-  const errorId = useId();
-  const [error, setError] = useState<string | null>(null);
   const reply = useReply(thread.id);
-  function send(e: FormEvent) {
-    e.preventDefault();
-    if (!editor.body.trim()) return setError(QuestionMessages.bodyEmpty);
-    setError(null);
-    reply.mutate(editor.body, {
-      onSuccess: () => {
-        editor.setBody('');
-        toast.success(QuestionMessages.replySent);
-      },
-      onError: (err) => setError(isApiError(err) ? err.message : String(err)),
-    });
-  }
   return (
-    <form noValidate onSubmit={send} className="grid gap-2">
-      <Label htmlFor={id}>{QuestionMessages.replyLabel}</Label>
-      <Textarea
-        id={id}
-        ref={editor.ref}
-        value={editor.body}
-        onChange={(e) => editor.setBody(e.target.value)}
-        onSelect={editor.remember}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div>
-        <Button type="submit" disabled={reply.isPending}>
-          {reply.isPending ? (
-            <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          ) : (
-            <ReplyIcon aria-hidden="true" />
-          )}
-          {QuestionMessages.reply}
-        </Button>
-      </div>
-    </form>
+    <MessageForm
+      label={QuestionMessages.replyLabel}
+      body={editor.body}
+      onBodyChange={editor.setBody}
+      send={(text) => reply.mutateAsync(text)}
+      onSent={() => toast.success(QuestionMessages.replySent)}
+      pending={reply.isPending}
+      emptyMessage={QuestionMessages.bodyEmpty}
+      textareaRef={editor.ref}
+      onSelect={editor.remember}
+      button={{ text: QuestionMessages.reply, icon: <ReplyIcon aria-hidden="true" /> }}
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import {
   type BulkStudentsResponse,
   type StudentsOverviewResponse,
 } from '@common/students';
-import { CheckIcon, CircleAlertIcon, CircleCheckIcon, MinusIcon, PlusIcon, XIcon } from 'lucide-react';
+import { CalendarMessages } from '@common/calendar';
+import { CalendarClockIcon, CheckIcon, CircleAlertIcon, CircleCheckIcon, MinusIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -13,6 +14,7 @@ import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
 import { useBulkUpdateStudents } from '../api/bulk-update-students';
+import { ExtendDeadlineDialog } from './extend-deadline-dialog';
 
 type Course = StudentsOverviewResponse['publishedCourses'][number];
 type ApprovedStudent = StudentsOverviewResponse['approved'][number];
@@ -249,6 +251,7 @@ export function ApprovedBulkActions({
   const { mutation, report, clearReport, run } = useBulkAction(selection);
   const [courseId, setCourseId] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [extending, setExtending] = useState(false);
   const selectId = useId();
   const hintId = useId();
   const course = courses.find((c) => c.id === courseId);
@@ -258,6 +261,8 @@ export function ApprovedBulkActions({
   const enrolledCount = course ? selection.selected.filter((s) => s.enrolledCourseIds.includes(course.id)).length : 0;
   const showEnroll = !ready || n > enrolledCount || busy === 'enroll';
   const showUnenroll = !ready || enrolledCount > 0 || busy === 'unenroll';
+  // 'Extend Deadline' is for students enrolled in the course: the server refuses the whole selection otherwise.
+  const canExtend = ready && enrolledCount === n;
   return (
     <>
       <BulkBar
@@ -270,8 +275,10 @@ export function ApprovedBulkActions({
             {courses.length === 0
               ? 'Publish a course first to enroll students in it.'
               : ready
-                ? `In ${course.title}: ${n - enrolledCount} of the selected not enrolled, ${enrolledCount} enrolled.`
-                : 'Select students and a course to enroll or unenroll them together.'}
+                ? `In ${course.title}: ${n - enrolledCount} of the selected not enrolled, ${enrolledCount} enrolled.${
+                    canExtend ? '' : ' To extend a deadline, select only students enrolled in it.'
+                  }`
+                : 'Select students and a course to enroll or unenroll them together, or to extend their deadline.'}
           </p>
         }
       >
@@ -298,7 +305,24 @@ export function ApprovedBulkActions({
             Unenroll Selected
           </Button>
         )}
+        <Button className="sm:h-10" size="sm" variant="outline" disabled={!canExtend} onClick={() => setExtending(true)}>
+          <CalendarClockIcon aria-hidden="true" />
+          {CalendarMessages.extendDeadline}
+        </Button>
       </BulkBar>
+      {course && (
+        <ExtendDeadlineDialog
+          open={extending}
+          onOpenChange={setExtending}
+          students={selection.selected}
+          courseId={course.id}
+          courseTitle={course.title}
+          onGranted={() => {
+            clearReport();
+            selection.clear();
+          }}
+        />
+      )}
       {report && <BulkResults report={report} onDismiss={clearReport} />}
       <ConfirmDialog
         open={confirming}

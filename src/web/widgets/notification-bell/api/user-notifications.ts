@@ -6,10 +6,11 @@ export const userNotificationsKey = ['user-notifications'] as const;
 /** New feedback or a reply shows within a minute while the app is open, and at once when the window is focused again. */
 const REFRESH_MS = 60_000;
 
-export const useUserNotifications = () =>
+export const useUserNotifications = (enabled = true) =>
   useQuery({
     queryKey: userNotificationsKey,
     queryFn: ({ signal }) => api.get<UserNotificationsResponse>('/api/notifications', { signal }),
+    enabled,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
   });

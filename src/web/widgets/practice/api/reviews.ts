@@ -11,6 +11,7 @@ import type {
 } from '@common/reviews';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { useSettled } from '@web/lib/use-settled';
 import { practiceKeys } from './practice-keys';
 
 /**
@@ -106,12 +107,17 @@ export const useLessonFeedback = (lessonId: string, enabled = true) =>
     enabled,
   });
 
-/** The lessons to mark in the outline: feedback the student has not opened. */
-export const useUnseenFeedback = (enabled = true) =>
-  useQuery({
+/**
+ * The lessons to mark in the outline: feedback the student has not opened. Asked once the course
+ * screen has painted: the marks come a moment after the outline, never before the lesson.
+ */
+export function useUnseenFeedback(enabled = true) {
+  const painted = useSettled({ settle: false });
+  return useQuery({
     queryKey: reviewKeys.unseen(),
     queryFn: ({ signal }) => api.get<UnseenFeedbackResponse>('/api/me/feedback/unseen', { signal }).then((r) => new Set(r.lessonIds)),
-    enabled,
+    enabled: enabled && painted,
   });
+}
 
 export const markFeedbackSeen = (reviewId: string) => api.post<void>(`/api/reviews/${encodeURIComponent(reviewId)}/seen`);

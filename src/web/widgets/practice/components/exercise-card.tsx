@@ -1,7 +1,9 @@
 import { WHY_DOES_MY_CODE_FAIL } from '@common/ai-tutor-texts';
 import type { StudentExercise, Submission, SubmissionMode } from '@common/practice';
 import { BotIcon, CheckIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DueLine, LateResult, LateWarning, useReadAgainWhenDue } from '@web/components/item-due';
 import { Markdown } from '@web/components/markdown';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -11,6 +13,7 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
 import { askAiTutor, useAiTutorPresent } from '../ask-ai-tutor';
+import { practiceKeys } from '../api/practice-keys';
 import { diagnosticsOfBrowserErrors } from '../editor/browser-errors';
 import { javaRuntimeDiagnostics } from '../editor/java-runtime-errors';
 import { RUN_SHORTCUT, shortcutOf, SUBMIT_SHORTCUT } from '../editor/shortcuts';
@@ -50,6 +53,7 @@ type Props = {
 export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSubmitted }: Props) {
   const titleId = useId();
   const inputId = useId();
+  const lateId = useId();
   const { code, files, setCode, setFile, reset, state: draftState } = useExerciseDraft(exercise, userId, preview);
   const severalFiles = exercise.studentFiles.length > 0;
   /** The tab in front (a Java exercise of several files): '' for the main file, else the file's name. */
@@ -70,6 +74,13 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const waiting = submission && submission.status !== 'done' && run.phase === 'waiting';
   const busy = run.busy || rendering;
   const blocked = !exercise.runnable.ok;
+  // Past the student's due date in a course whose late submissions are closed: Run still runs, Submit is refused.
+  const lateClosed = exercise.due?.lateNow?.accepted === false;
+  const queryClient = useQueryClient();
+  useReadAgainWhenDue(
+    exercise.due,
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: practiceKeys.lessonExercises(lessonId) }), [queryClient, lessonId]),
+  );
   // The AI tutor beside the lesson sees the exercise the student works on: the one they last typed
   // in, or one whose last submission failed.
   const touched = useRef(false);
@@ -102,7 +113,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
   const feedback = useExerciseFeedback(lessonId, exercise.id, !preview, code);
 
   async function start(mode: SubmissionMode) {
-    if (busy || blocked) return;
+    if (busy || blocked || (mode === 'submit' && lateClosed)) return;
     setActiveMode(mode);
     try {
       if (!isWebgl) {
@@ -198,6 +209,7 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
           </Badge>
         )}
       </header>
+      {exercise.due && <DueLine due={exercise.due} className="-mt-2" />}
 
       {exercise.statement.trim() && <Markdown markdown={exercise.statement} headingsBelow={3} images="show" />}
 
@@ -273,12 +285,19 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
         </div>
       )}
 
+      {/* Told before a late Submit what it costs, beside the button (which it describes). */}
+      <LateWarning due={exercise.due} id={lateId} />
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" onClick={() => void start('run')} disabled={busy || blocked} aria-keyshortcuts={RUN_SHORTCUT}>
           {modeIcon('run')}
           Run
         </Button>
-        <Button onClick={() => void start('submit')} disabled={busy || blocked} aria-keyshortcuts={SUBMIT_SHORTCUT}>
+        <Button
+          onClick={() => void start('submit')}
+          disabled={busy || blocked || lateClosed}
+          aria-keyshortcuts={SUBMIT_SHORTCUT}
+          aria-describedby={exercise.due?.lateNow ? lateId : undefined}
+        >
           {modeIcon('submit')}
           Submit
         </Button>
@@ -317,7 +336,12 @@ export function ExerciseCard({ lessonId, exercise, number, userId, preview, onSu
             {status}
           </p>
         ) : (
-          done && <ResultSummary result={done.result!} kind={kind} language={exercise.language} />
+          done && (
+            <>
+              <ResultSummary result={done.result!} kind={kind} language={exercise.language} />
+              {done.late && <LateResult late={done.late} className="mt-2" />}
+            </>
+          )
         )}
       </div>
 

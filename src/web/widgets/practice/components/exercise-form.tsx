@@ -7,6 +7,7 @@ import {
   type ExerciseLanguage,
   type SubmissionResult as Result,
 } from '@common/practice';
+import { CalendarMessages } from '@common/calendar';
 import { ErrorCode } from '@common/error-codes';
 import { FlaskConicalIcon, LoaderCircleIcon, PlayIcon, PlusIcon, SaveIcon } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -16,8 +17,10 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
+import { ZonedDateTimeField } from '@web/components/zoned-date-time-field';
 import { isApiError } from '@web/lib/api';
 import { toastSuccess } from '@web/lib/notify';
+import { useSchoolTimeZone } from '@web/lib/public-config';
 import { useCreateExercise } from '../api/create-exercise';
 import { useRunReference } from '../api/run-reference';
 import { useUpdateExercise } from '../api/update-exercise';
@@ -80,6 +83,7 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
   };
   const webgl = values.language === 'webgl';
   const junit = values.language === 'java' && values.mode === 'junit';
+  const timeZone = useSchoolTimeZone();
 
   const set = (patch: Partial<ExerciseFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const setTest = (key: string, patch: Partial<TestValues>) =>
@@ -336,6 +340,16 @@ export function ExerciseForm({ lessonId, exercise, onDone, onCancel }: Props) {
           ))}
         </div>
       </fieldset>
+
+      <ZonedDateTimeField
+        label={CalendarMessages.dueDate}
+        value={values.dueAt}
+        onChange={(dueAt) => set({ dueAt })}
+        timeZone={timeZone}
+        hint={CalendarMessages.itemDueHint}
+        invalid={invalid('dueAt')}
+        clearable
+      />
 
       {refusal && (
         <div ref={refusalRef} tabIndex={-1} role="alert" className="grid gap-3 focus:outline-none">

@@ -1,3 +1,4 @@
+import { CalendarMessages } from '@common/calendar';
 import type { AdminExercise, Submission, SubmissionHistory as HistoryPage, SubmissionHistoryEntry } from '@common/practice';
 import { codeLines } from '@common/reviews';
 import { diffArrays } from 'diff';
@@ -195,6 +196,11 @@ function EntryRow({
             <span className="font-medium">Attempt {entry.number}</span>
             <Badge variant="outline">{modeText(entry.mode)}</Badge>
             <VerdictBadge entry={entry} language={language} />
+            {entry.late && (
+              <Badge variant="amber" data-testid="history-late">
+                {CalendarMessages.lateShort(entry.late.daysLate, entry.late.penalty)}
+              </Badge>
+            )}
           </span>
           <span className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
             <time dateTime={entry.createdAt} className="tabular-nums">
@@ -202,6 +208,9 @@ function EntryRow({
             </time>
             {detail && <span>{detail}</span>}
             {r?.score && <span className="tabular-nums">{scoreText(r.score)}</span>}
+            {entry.late && entry.late.penalty > 0 && entry.late.score !== null && entry.late.rawScore !== null && (
+              <span className="tabular-nums">{CalendarMessages.scoreAfterPenalty(entry.late.score, entry.late.rawScore)}</span>
+            )}
             {entry.lessonCompleted && <span>Completed the lesson</span>}
           </span>
         </span>

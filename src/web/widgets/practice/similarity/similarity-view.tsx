@@ -3,6 +3,7 @@ import type { SimilarityOverview } from '@common/similarity';
 import { SIMILARITY_THRESHOLD_DEFAULT, SimilarityMessages, similarityPercent } from '@common/similarity-texts';
 import { LoaderCircleIcon, ScanSearchIcon, SplitIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { StudentTable } from '@web/components/student-table';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
@@ -109,59 +110,47 @@ export function SimilarityView({ exercise, onOpenPair }: Props) {
             {SimilarityMessages.noPairs(results.threshold)}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Similar pairs">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Pairs of students with similar code, the most similar first</caption>
-              <thead className="bg-muted/50 text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Students
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Matching code
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                    Fragments
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <span className="sr-only">Compare</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {data.pairs.map((p) => (
-                  <tr key={p.id} data-testid="similarity-pair">
-                    <td className="px-3 py-2">
-                      <span className="block font-medium break-words">{p.left.name}</span>
-                      <span className="block break-words">
-                        <span className="text-muted-foreground">and </span>
-                        {p.right.name}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="font-semibold tabular-nums">{similarityPercent(p.similarity)}</span>
-                      <span aria-hidden="true" className="mt-1 block h-1.5 w-20 overflow-hidden rounded-full bg-muted">
-                        <span className="block h-full bg-primary" style={{ width: similarityPercent(p.similarity) }} />
-                      </span>
-                    </td>
-                    <td className="hidden px-3 py-2 text-muted-foreground tabular-nums sm:table-cell">
-                      {p.fragments}, longest {p.longestLines} {p.longestLines === 1 ? 'line' : 'lines'}
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      <Button variant="outline" size="sm" onClick={() => onOpenPair(p.id)}>
-                        <SplitIcon aria-hidden="true" />
-                        Compare
-                        <span className="sr-only">
-                          {' '}
-                          the code of {p.left.name} and {p.right.name}
-                        </span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StudentTable
+            label="Similar pairs"
+            caption="Pairs of students with similar code, the most similar first"
+            columns={[
+              { header: 'Students' },
+              { header: 'Matching code' },
+              { header: 'Fragments', wideOnly: true },
+              { header: 'Compare', srOnly: true },
+            ]}
+          >
+            {data.pairs.map((p) => (
+              <tr key={p.id} data-testid="similarity-pair">
+                <td className="px-3 py-2">
+                  <span className="block font-medium break-words">{p.left.name}</span>
+                  <span className="block break-words">
+                    <span className="text-muted-foreground">and </span>
+                    {p.right.name}
+                  </span>
+                </td>
+                <td className="px-3 py-2">
+                  <span className="font-semibold tabular-nums">{similarityPercent(p.similarity)}</span>
+                  <span aria-hidden="true" className="mt-1 block h-1.5 w-20 overflow-hidden rounded-full bg-muted">
+                    <span className="block h-full bg-primary" style={{ width: similarityPercent(p.similarity) }} />
+                  </span>
+                </td>
+                <td className="hidden px-3 py-2 text-muted-foreground tabular-nums sm:table-cell">
+                  {p.fragments}, longest {p.longestLines} {p.longestLines === 1 ? 'line' : 'lines'}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <Button variant="outline" size="sm" onClick={() => onOpenPair(p.id)}>
+                    <SplitIcon aria-hidden="true" />
+                    Compare
+                    <span className="sr-only">
+                      {' '}
+                      the code of {p.left.name} and {p.right.name}
+                    </span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </StudentTable>
         ))}
     </div>
   );

@@ -9,7 +9,9 @@ import {
   WifiOffIcon,
   XCircleIcon,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorCode } from '@common/error-codes';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { DueLine, LateResult, LateWarning, useReadAgainWhenDue } from '@web/components/item-due';
 import { Markdown } from '@web/components/markdown';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -17,6 +19,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { AskYourTutorButton } from '@web/widgets/questions/ask-your-tutor';
+import { isApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/auth';
 import { toastFailure } from '@web/lib/notify';
 import { useOnline } from '@web/lib/use-online';
@@ -175,6 +178,7 @@ function AttemptResult({
           <span>{correctSummary(result.correctCount, result.questionCount)}</span>
           <span className="tabular-nums">Score {result.score}%</span>
         </p>
+        {result.late && <LateResult late={result.late} className="mt-1 text-inherit" />}
         <p className="mt-1 text-sm">
           {result.passed
             ? 'You passed'
@@ -252,6 +256,15 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
   // Submit Answers pressed with questions left out: the student is asked before an attempt is spent.
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
+  const lateId = useId();
+  const due = quiz?.due ?? null;
+  // Past the student's due date in a course whose late submissions are closed: no attempt is taken.
+  const lateClosed = due?.lateNow?.accepted === false;
+  const { refetch } = query;
+  useReadAgainWhenDue(
+    due,
+    useCallback(() => void refetch(), [refetch]),
+  );
 
   // The answers given before a reload or while offline come back with the quiz.
   useEffect(() => {
@@ -289,7 +302,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
   };
 
   const send = (anyway: boolean) => {
-    if (!quiz || !online || submit.isPending) return;
+    if (!quiz || !online || submit.isPending || lateClosed) return;
     if (!anyway && unanswered.length > 0) {
       setConfirming(true);
       return;
@@ -305,7 +318,11 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
           if (graded.lessonCompleted) onLessonCompleted(graded);
           requestAnimationFrame(() => document.getElementById(`quiz-result-${lessonId}`)?.focus());
         },
-        onError: (err) => toastFailure(err, 'Your answers could not be graded. Please try again.', 'Not Submitted'),
+        onError: (err) => {
+          toastFailure(err, 'Your answers could not be graded. Please try again.', 'Not Submitted');
+          // Refused as late under 'Closed': the quiz is read again, so the form says so and Submit stays off.
+          if (isApiError(err) && err.code === ErrorCode.lateClosed) void query.refetch();
+        },
       },
     );
   };
@@ -327,6 +344,7 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
           </p>
         )}
       </div>
+      {due && <DueLine due={due} className="-mt-2" />}
       {query.isPending ? (
         <Spinner label="Loading the quiz…" showLabel className="py-8" />
       ) : query.isError ? (
@@ -391,6 +409,8 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
               <p>{QuizMessages.offline}</p>
             </Alert>
           )}
+          {/* Told before a late attempt what it costs, beside the button (which it describes). */}
+          <LateWarning due={due} id={lateId} />
           {asking ? (
             <div
               ref={confirmRef}
@@ -414,7 +434,12 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button type="button" disabled={!online || submit.isPending} onClick={() => send(true)}>
+                <Button
+                  type="button"
+                  disabled={!online || submit.isPending || lateClosed}
+                  aria-describedby={due?.lateNow ? lateId : undefined}
+                  onClick={() => send(true)}
+                >
                   {submit.isPending ? (
                     <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
                   ) : (
@@ -429,7 +454,11 @@ export default function LessonQuiz({ lessonId, onLessonCompleted }: LessonQuizPr
             </div>
           ) : (
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" disabled={!online || submit.isPending}>
+              <Button
+                type="submit"
+                disabled={!online || submit.isPending || lateClosed}
+                aria-describedby={due?.lateNow ? lateId : undefined}
+              >
                 {submit.isPending ? (
                   <LoaderCircleIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
                 ) : (

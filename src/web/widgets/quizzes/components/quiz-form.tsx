@@ -6,14 +6,17 @@ import {
   type ExplanationsShown,
   type QuestionKind,
 } from '@common/quizzes';
+import { CalendarMessages } from '@common/calendar';
 import { ArrowDownIcon, ArrowUpIcon, CopyIcon, PlusIcon, SaveIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { ZonedDateTimeField } from '@web/components/zoned-date-time-field';
 import { isApiError } from '@web/lib/api';
 import { toastFailure, toastSuccess } from '@web/lib/notify';
+import { useSchoolTimeZone } from '@web/lib/public-config';
 import { useSaveQuiz } from '../api/save-quiz';
 import {
   draftOf,
@@ -277,6 +280,7 @@ function QuestionEditor({
 export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: AdminQuiz | null; onSaved: () => void }) {
   const id = useId();
   const [draft, setDraft] = useState<QuizDraft>(() => draftOf(quiz));
+  const timeZone = useSchoolTimeZone();
   const [error, setError] = useState<string | null>(null);
   const save = useSaveQuiz(lessonId);
   const set = (patch: Partial<QuizDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -376,6 +380,14 @@ export function QuizForm({ lessonId, quiz, onSaved }: { lessonId: string; quiz: 
           Shuffle the order for each attempt
         </label>
       </div>
+      <ZonedDateTimeField
+        label={CalendarMessages.dueDate}
+        value={draft.dueAt}
+        onChange={(dueAt) => set({ dueAt })}
+        timeZone={timeZone}
+        hint={CalendarMessages.itemDueHint}
+        clearable
+      />
       <fieldset className="grid gap-2" aria-describedby={`${id}-explanations-hint`}>
         <legend className="mb-1 text-sm font-medium">Show Explanations</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">

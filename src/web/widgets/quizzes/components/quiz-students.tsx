@@ -1,4 +1,5 @@
 import type { QuizStanding } from '@common/quizzes';
+import { StudentNameCell, StudentTable } from '@web/components/student-table';
 import { Badge } from '@web/components/ui/badge';
 import { Spinner } from '@web/components/ui/spinner';
 import { useQuizStudents } from '../api/quiz-standings';
@@ -24,48 +25,31 @@ export function QuizStudents({ quizId }: { quizId: string }) {
   const { standings } = query.data;
   if (standings.length === 0) return null;
   return (
-    <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Students' attempts">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Each student's attempts at this quiz</caption>
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Student
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Attempts
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Best score
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Help</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {standings.map((s) => (
-            <tr key={s.studentId} data-student-id={s.studentId} className="align-top">
-              <td className="px-3 py-2">
-                <span className="block font-medium break-words">{s.name}</span>
-                <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{s.email}</span>
-              </td>
-              <td className="px-3 py-2 text-muted-foreground">{attemptsUsedText(s)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{s.bestScore === null ? '–' : `${s.bestScore}%`}</td>
-              <td className="px-3 py-2">
-                <StandingBadge standing={s} />
-                {!s.enrolled && <span className="mt-1 block text-xs text-muted-foreground">Not enrolled</span>}
-              </td>
-              <td className="px-3 py-2">
-                <QuizAttemptActions standing={s} about={s.name} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StudentTable
+      label="Students' attempts"
+      caption="Each student's attempts at this quiz"
+      columns={[
+        { header: 'Student' },
+        { header: 'Attempts' },
+        { header: 'Best score', align: 'right' },
+        { header: 'Status' },
+        { header: 'Help', srOnly: true },
+      ]}
+    >
+      {standings.map((s) => (
+        <tr key={s.studentId} data-student-id={s.studentId} className="align-top">
+          <StudentNameCell name={s.name} email={s.email} />
+          <td className="px-3 py-2 text-muted-foreground">{attemptsUsedText(s)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{s.bestScore === null ? '–' : `${s.bestScore}%`}</td>
+          <td className="px-3 py-2">
+            <StandingBadge standing={s} />
+            {!s.enrolled && <span className="mt-1 block text-xs text-muted-foreground">Not enrolled</span>}
+          </td>
+          <td className="px-3 py-2">
+            <QuizAttemptActions standing={s} about={s.name} />
+          </td>
+        </tr>
+      ))}
+    </StudentTable>
   );
 }
