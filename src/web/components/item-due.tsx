@@ -1,4 +1,6 @@
-import { CalendarMessages as M, formatInZone, type ItemDue, type LateWork } from '@common/calendar';
+import type { ItemDue, LateWork } from '@common/calendar';
+import { CalendarMessages as M } from '@common/calendar-texts';
+import { formatInZone } from '@common/calendar-time';
 import { AlertTriangleIcon, CalendarClockIcon, LockIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Alert } from '@web/components/ui/alert';

@@ -1,4 +1,5 @@
-import { CalendarMessages, formatInZone } from '@common/calendar';
+import { CalendarMessages } from '@common/calendar-texts';
+import { formatInZone } from '@common/calendar-time';
 import { ErrorCode } from '@common/error-codes';
 import { formatScore, GradebookMessages as M, weightsText, type GradebookCell, type GradebookItem, type MyGrades } from '@common/gradebook';
 import { BookXIcon, EyeIcon } from 'lucide-react';

@@ -1,4 +1,6 @@
-import { CalendarMessages as M, formatInZone, type DueItem } from '@common/calendar';
+import type { DueItem } from '@common/calendar';
+import { CalendarMessages as M } from '@common/calendar-texts';
+import { formatInZone } from '@common/calendar-time';
 import { CalendarCheckIcon, ClipboardCheckIcon, CodeIcon, RotateCcwIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';

@@ -1,4 +1,4 @@
-import { CalendarMessages } from '@common/calendar';
+import { CalendarMessages } from '@common/calendar-texts';
 import type { AdminExercise, Submission, SubmissionHistory as HistoryPage, SubmissionHistoryEntry } from '@common/practice';
 import { codeLines } from '@common/reviews';
 import { diffArrays } from 'diff';
