@@ -387,17 +387,27 @@ async function main() {
     // A restore into a new, empty database on the same server.
     const restoreName = `bench_restore_${process.pid}`;
     const adminClient = new pg.Client({ connectionString: database.url.toString() });
+    // A connection ended by the server (its shutdown after a failure here) must not hide that failure.
+    adminClient.on('error', () => {});
     await adminClient.connect();
-    await adminClient.query(`create database ${restoreName}`);
-    const restoreUrl = new URL(database.url.toString());
-    restoreUrl.pathname = `/${restoreName}`;
-    const target = openDatabase(restoreUrl.toString(), { max: 2 });
-    const restoreStart = performance.now();
-    const restored = await restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'restored-files')), archive });
-    const restoreMs = performance.now() - restoreStart;
-    await target.close();
-    await adminClient.query(`drop database if exists ${restoreName} with (force)`);
-    await adminClient.end();
+    let restored: Awaited<ReturnType<typeof restoreState>>;
+    let restoreMs: number;
+    try {
+      await adminClient.query(`create database ${restoreName}`);
+      const restoreUrl = new URL(database.url.toString());
+      restoreUrl.pathname = `/${restoreName}`;
+      const target = openDatabase(restoreUrl.toString(), { max: 2 });
+      const restoreStart = performance.now();
+      try {
+        restored = await restoreState({ pool: target.pool, storage: localFileStorage(path.join(work, 'restored-files')), archive });
+      } finally {
+        await target.close();
+      }
+      restoreMs = performance.now() - restoreStart;
+    } finally {
+      await adminClient.query(`drop database if exists ${restoreName} with (force)`).catch(() => {});
+      await adminClient.end().catch(() => {});
+    }
 
     const p99s = inApp.map((r) => r.p99);
     const worst = Math.max(...p99s, percentile(cliDuring, 99));

@@ -132,6 +132,7 @@ test('a student sees what is due, is warned before a late Submit, submits late a
   await expect(quiz.getByTestId('late-warning')).toHaveCount(0);
   await atEveryLook(page, async ({ width, theme }) => {
     await expectAccessible(page, `an exercise past its due date, before Submit (${width}, ${theme})`);
+    await exercise.getByTestId('late-warning').scrollIntoViewIfNeeded();
     await lookAt(page, 'due-dates', `warning-${width}-${theme}`);
   });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -145,6 +146,7 @@ test('a student sees what is due, is warned before a late Submit, submits late a
   await expect(late).toContainText(M.scoreAfterPenalty(80, 100));
   await atEveryLook(page, async ({ width, theme }) => {
     await expectAccessible(page, `a late submission's penalty (${width}, ${theme})`);
+    await late.scrollIntoViewIfNeeded();
     await lookAt(page, 'due-dates', `penalty-${width}-${theme}`);
   });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -520,8 +520,14 @@ async function restoreExtracted(
     const absent = manifest.tables.filter((t) => !target.has(t.name)).map((t) => t.name);
     if (absent.length) throw new BackupError(`The target database has no table ${absent.join(', ')}.`);
 
+    // A table a migration fills itself (the one row of school_settings) holds that row in every database, new ones
+    // included: it is no sign of a school's data, and the archive brings the school's own.
+    const seeded = new Set(
+      own.flatMap((m) => m.sql).flatMap((sql) => [...sql.matchAll(/insert into\s+(?:"public"\.)?"(\w+)"(?!\.)/gi)].map((x) => x[1]!)),
+    );
     const filled: string[] = [];
     for (const name of target.keys()) {
+      if (seeded.has(name)) continue;
       const { rows } = await client.query(`select 1 from ${ident(name)} limit 1`);
       if (rows.length) filled.push(name);
     }
@@ -531,10 +537,9 @@ async function restoreExtracted(
       );
     }
     const names = [...target.keys()];
-    if (filled.length) {
-      log(`--force: emptying ${filled.length} tables first.`);
-      await client.query(`truncate ${names.map(ident).join(', ')} restart identity cascade`);
-    }
+    if (filled.length) log(`--force: emptying ${filled.length} tables first.`);
+    // Emptied in any case: what the migrations put there gives way to the archive's rows.
+    await client.query(`truncate ${names.map(ident).join(', ')} restart identity cascade`);
     // The analytics tables are kept by triggers; they are restored as they were, so the triggers
     // must not add to them again. Disabled inside this transaction: no other session sees it.
     for (const name of names) await client.query(`alter table ${ident(name)} disable trigger user`);
