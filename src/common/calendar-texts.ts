@@ -1,5 +1,3 @@
-import { ReleaseMessages } from './calendar-time';
-
 /**
  * The words of a course's calendar (decision 034), without zod: the student's first screens (the dashboard's Due
  * This Week, the lesson's due dates) import these and must not download the contracts' validation library.
@@ -89,8 +87,8 @@ export const CalendarMessages = {
     penalty > 0
       ? `This was due ${due}. Submitting now counts as late: ${penalty}% off the score.`
       : `This was due ${due}. Submitting now counts as late, without a penalty.`,
-  opensOn: ReleaseMessages.opensOn,
-  notReleased: ReleaseMessages.notReleased,
+  opensOn: (date: string) => `Opens ${date}`,
+  notReleased: (date: string) => `This chapter opens ${date}.`,
   dueOn: (date: string) => `Due ${date}`,
   // The student's due dates and late work (the lesson, the results, the dashboard).
   duePassed: 'Past Due',

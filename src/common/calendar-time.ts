@@ -1,14 +1,8 @@
 /**
  * The calendar's clock, without zod (the course screen's chunk imports it; contracts in calendar.ts, which re-exports
- * all of this): a moment as the school's wall clock shows it, the moment a wall time of the school names, the zones
- * to choose from, and the two sentences of a chapter not open yet (CalendarMessages.opensOn and .notReleased).
+ * all of this; its words in calendar-texts.ts): a moment as the school's wall clock shows it, the moment a wall time
+ * of the school names, and the zones to choose from.
  */
-
-/** A chapter not open yet ('Release'), as the student reads it: in the outline, and in the refusal of any work on it. */
-export const ReleaseMessages = {
-  opensOn: (date: string) => `Opens ${date}`,
-  notReleased: (date: string) => `This chapter opens ${date}.`,
-} as const;
 
 /**
  * 'Mon, Mar 7, 2026, 23:59': a moment as the school's wall clock shows it. Every date of the calendar is shown

@@ -84,7 +84,7 @@ export const weightSchema = z
 // ---------- the school's time zone, and the tutor's dates in it ----------
 
 // The clock of the calendar (formatting a moment, the school's wall time) is without zod, for the course screen's chunk.
-export { canonicalTimeZone, formatInZone, isoToZonedWallTime, ReleaseMessages, timeZoneNames, zonedWallTimeToIso } from './calendar-time';
+export { canonicalTimeZone, formatInZone, isoToZonedWallTime, timeZoneNames, zonedWallTimeToIso } from './calendar-time';
 
 /** GET and PUT /api/admin/school-settings: the school's time zone ('School Time Zone'). */
 export const schoolSettingsSchema = z.object({ timeZone: z.string() });

@@ -1,5 +1,6 @@
 import type { LearnResponse } from '@common/learning';
-import { formatInZone, ReleaseMessages } from '@common/calendar-time';
+import { CalendarMessages } from '@common/calendar-texts';
+import { formatInZone } from '@common/calendar-time';
 import { LearningMessages } from '@common/learning-rules';
 import { ReviewMessages } from '@common/reviews-texts';
 import { ChevronDownIcon, LockIcon, MessageSquareTextIcon } from 'lucide-react';
@@ -94,7 +95,7 @@ export const CourseOutline = memo(function CourseOutline({
                 const current = lesson.id === currentLessonId;
                 const type = LESSON_TYPE[lesson.lessonType];
                 // A lesson of a chapter not open yet ('Release') says when it opens, in words anyone reads.
-                const opens = lesson.opensAt === null ? null : ReleaseMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
+                const opens = lesson.opensAt === null ? null : CalendarMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
                 const locked = lesson.lockedBy !== null || opens !== null;
                 return (
                   <li key={lesson.id}>

@@ -1,4 +1,5 @@
-import { formatInZone, ReleaseMessages } from '@common/calendar-time';
+import { CalendarMessages } from '@common/calendar-texts';
+import { formatInZone } from '@common/calendar-time';
 import { LearningMessages } from '@common/learning-rules';
 import type { VideoProgressResponse } from '@common/learning';
 import type { Submission } from '@common/practice';
@@ -76,7 +77,7 @@ export const LessonPanel = memo(function LessonPanel({
   const byChecks = checksText(lesson);
   // A chapter not open yet ('Release') says when it opens; the order of lessons, what to complete first.
   const timeZone = useSchoolTimeZone();
-  const opensText = lesson.opensAt === null ? null : ReleaseMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
+  const opensText = lesson.opensAt === null ? null : CalendarMessages.opensOn(formatInZone(lesson.opensAt, timeZone));
   const locked = lesson.lockedBy !== null || opensText !== null;
   const watchText = lesson.watchRequired !== null && !completed ? LearningMessages.watchFirst(lesson.watchRequired) : null;
   const track = useLessonTracking(lesson.id);
@@ -115,7 +116,7 @@ export const LessonPanel = memo(function LessonPanel({
         >
           <CalendarClockIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           <p className="font-semibold">This lesson is not open yet</p>
-          <p className="text-muted-foreground">{ReleaseMessages.notReleased(formatInZone(lesson.opensAt!, timeZone))}</p>
+          <p className="text-muted-foreground">{CalendarMessages.notReleased(formatInZone(lesson.opensAt!, timeZone))}</p>
         </div>
       ) : locked ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
