@@ -3,13 +3,13 @@
 // outcome says that the picture came from the student's browser.
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pictureSourceOfSummary, PracticeMessages } from '../../../common/practice';
+import { CANVAS_SIZE, pictureSourceOfSummary, PracticeMessages } from '../../../common/practice';
 import type { CanvasImage, GradingSpec, SubmissionSpec } from '../../contract';
 import { createGrader } from '../../dispatch';
 import { outcomeOfGrading } from '../../outcome';
 import { isRoot, sandboxProcessesAlive, sandboxUid } from '../../sandbox/bubblewrap';
 import { demoExercises } from '../../../server/seed/seed-exercises';
-import { decodePng, drawingSupport, drawPicture, pageOf } from './draw-picture';
+import { canvasOfScreenshot, decodePng, drawingSupport, drawPicture, pageOf } from './draw-picture';
 
 /** A slot of its own, so that the check that no Chromium is left looks at this file's sandbox uid only. */
 const SLOT = 6;
@@ -225,6 +225,20 @@ describe('drawPicture', () => {
     const page = pageOf('<html><body><script>runner()</script></body></html>', '</script><script>alert(1)</script>');
     expect(page).not.toContain('</script><script>alert(1)');
     expect(page.indexOf('runner()')).toBeGreaterThan(page.indexOf('\\u003c/script>'));
+  });
+
+  it('takes the canvas only from a screenshot of the painted page: a plain white one is not a picture', () => {
+    const { width, height } = CANVAS_SIZE;
+    const screenshot = (fill: (y: number) => [number, number, number]) => {
+      const rgba = new Uint8Array(width * (height + 2) * 4);
+      for (let y = 0; y < height + 2; y++) for (let x = 0; x < width; x++) rgba.set([...fill(y), 255], (y * width + x) * 4);
+      return { width, height: height + 2, rgba };
+    };
+    const painted = canvasOfScreenshot(screenshot((y) => (y < height ? [0, 0, 0] : [0, 255, 0])));
+    expect(painted?.length).toBe(width * height * 4);
+    expect(painted?.every((v, i) => v === (i % 4 === 3 ? 255 : 0))).toBe(true);
+    expect(canvasOfScreenshot(screenshot(() => [255, 255, 255]))).toBeNull();
+    expect(canvasOfScreenshot({ width, height, rgba: new Uint8Array(width * height * 4) })).toBeNull();
   });
 
   it('decodes a PNG with each of its row filters', async () => {

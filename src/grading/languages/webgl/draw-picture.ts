@@ -35,6 +35,13 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const LOG_LIMIT_BYTES = 1024 * 1024;
 const SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
 /**
+ * A strip of a known colour below the canvas, which the screenshot must show. A busy machine sometimes makes headless
+ * Chromium take its screenshot before the page was painted (plain white), which would be judged as the student's
+ * picture; the strip tells such a screenshot apart, and the drawing is made once more.
+ */
+const PAINTED_STRIP = { rows: 2, rgb: [0, 255, 0] as const };
+const DRAWING_TRIES = 2;
+/**
  * Chromium's own writable memory, on top of the exercise's memory limit: RLIMIT_DATA (private writable memory, per
  * process) rather than the address space, since V8 and Chromium's allocator reserve many gigabytes they never use.
  */
@@ -159,7 +166,21 @@ export function pageOf(runnerHtml: string, code: string): string {
 </script>`;
   const at = runnerHtml.indexOf('<body>');
   if (at < 0) throw new Error('The WebGL runner page has no <body>.');
-  return runnerHtml.slice(0, at + '<body>'.length) + start + runnerHtml.slice(at + '<body>'.length);
+  const strip = `<style>html{box-sizing:border-box;border-bottom:${PAINTED_STRIP.rows}px solid rgb(${PAINTED_STRIP.rgb.join(',')})}</style>`;
+  return runnerHtml.slice(0, at) + strip + runnerHtml.slice(at, at + '<body>'.length) + start + runnerHtml.slice(at + '<body>'.length);
+}
+
+/** The canvas's part of a screenshot of the page, or null when the page was not painted (no strip below the canvas). */
+export function canvasOfScreenshot(picture: { width: number; height: number; rgba: Uint8Array }): Uint8Array | null {
+  const { width, height } = CANVAS_SIZE;
+  if (picture.width !== width || picture.height !== height + PAINTED_STRIP.rows) return null;
+  for (let y = height; y < picture.height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      if (PAINTED_STRIP.rgb.some((value, c) => Math.abs(picture.rgba[o + c]! - value) > 8)) return null;
+    }
+  }
+  return picture.rgba.subarray(0, width * height * 4);
 }
 
 /** Chromium's screenshot: an 8-bit, non-interlaced PNG in RGB or RGBA. Decoded here: no image library is needed for that. */
@@ -238,7 +259,7 @@ function chromiumArgs(): string[] {
     '--disable-breakpad',
     '--disable-crash-reporter',
     '--user-data-dir=/tmp/profile',
-    `--window-size=${CANVAS_SIZE.width},${CANVAS_SIZE.height}`,
+    `--window-size=${CANVAS_SIZE.width},${CANVAS_SIZE.height + PAINTED_STRIP.rows}`,
     '--force-device-scale-factor=1',
     '--hide-scrollbars',
     '--force-color-profile=srgb',
@@ -249,6 +270,19 @@ function chromiumArgs(): string[] {
 }
 
 async function drawWith(drawer: Drawer, code: string, limits: { timeMs: number; memoryMb: number }, slot: number): Promise<Drawing> {
+  let drawing: Drawing | 'not painted' = 'not painted';
+  for (let tries = 0; tries < DRAWING_TRIES && drawing === 'not painted'; tries++) drawing = await drawOnce(drawer, code, limits, slot);
+  return drawing === 'not painted'
+    ? { kind: 'failed', message: 'The browser on the server did not show the page it was given: submit again.' }
+    : drawing;
+}
+
+async function drawOnce(
+  drawer: Drawer,
+  code: string,
+  limits: { timeMs: number; memoryMb: number },
+  slot: number,
+): Promise<Drawing | 'not painted'> {
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'grading-webgl-'));
   try {
     await fs.promises.chmod(workDir, 0o700);
@@ -295,10 +329,9 @@ async function drawWith(drawer: Drawer, code: string, limits: { timeMs: number; 
       const detail = run.outputExceeded ? 'it wrote too much output' : `exit code ${run.exitCode ?? run.signal}`;
       return { kind: 'failed', message: `The browser on the server stopped before it had drawn the picture (${detail}).` };
     }
-    const picture = decodePng(png);
-    if (picture.width !== CANVAS_SIZE.width || picture.height !== CANVAS_SIZE.height)
-      return { kind: 'failed', message: `The server's picture came out ${picture.width} × ${picture.height}, not the canvas's size.` };
-    const rgba = sampleCanvasPixels(picture.rgba, picture.width, picture.height, CANVAS_SAMPLE, 'top-down');
+    const canvas = canvasOfScreenshot(decodePng(png));
+    if (!canvas) return 'not painted';
+    const rgba = sampleCanvasPixels(canvas, CANVAS_SIZE.width, CANVAS_SIZE.height, CANVAS_SAMPLE, 'top-down');
     return { kind: 'drawn', image: { width: CANVAS_SAMPLE.width, height: CANVAS_SAMPLE.height, rgba }, timeMs: run.timeMs };
   } catch (error) {
     return {
