@@ -36,6 +36,7 @@ export const CalendarMessages = {
   saveDates: 'Save Dates',
   lateAndGrading: 'Late Work and Grading',
   saveLateAndGrading: 'Save Late Work and Grading',
+  lateAndGradingNotSaved: 'Late work and grading not saved',
   saveTimeZone: 'Save Time Zone',
   openFromStart: 'Open from the start',
   opensAfterDays: (days: number) => (days === 0 ? 'Opens on enrollment' : `Opens ${days} ${days === 1 ? 'day' : 'days'} after enrollment`),

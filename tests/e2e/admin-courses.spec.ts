@@ -381,7 +381,7 @@ test('the course editor saves one way on every tab, says so once, and reads on a
     // Said once, on top of every tab; no button at the top saves a form that is on another tab.
     await expect(page.getByText(CourseEditorMessages.saveModel)).toHaveCount(1);
     await expect(status).toHaveText('All changes saved');
-    await expect(page.getByRole('button', { name: /^Save/ })).toHaveText(['Save Details']);
+    await expect(page.getByRole('button', { name: /^Save/ })).toHaveText(['Save Details', 'Save Late Work and Grading']);
     await expect(page.getByText('Changes are saved at once')).toHaveCount(0);
 
     // Typed details wait for their form's button, and the status says so on the other tabs too.
@@ -403,6 +403,13 @@ test('the course editor saves one way on every tab, says so once, and reads on a
     await expect(toast(page, 'Course updated successfully')).toBeVisible();
     await expect(status).toHaveText('All changes saved');
     await expect(page.getByLabel('Lessons must be completed in order')).toBeVisible();
+    // The late work and grading form is a form of its own, and the status names it while it is typed in.
+    const weight = page.getByLabel('Exercises Weight', { exact: true });
+    const weightBefore = await weight.inputValue();
+    await weight.fill('70');
+    await expect(status).toHaveText('Late work and grading not saved');
+    await weight.fill(weightBefore);
+    await expect(status).toHaveText('All changes saved');
 
     // On a phone the lesson's title keeps its line, and its actions say what they do in words.
     await page.getByRole('tab', { name: 'Course Content' }).click();

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import pg from 'pg';
-import { cpuWeightOfNice, joinGradingCpuGroup, lowerSessionPriority, type KernelFiles } from './grading-priority';
+import { cpuWeightOfNice, joinGradingCpuGroup, type KernelFiles } from './grading-priority';
 
 /** A kernel's files in a folder of the test's own: /proc's few files and a cgroup v1 cpu hierarchy (or v2 only). */
 function fakeKernel(options: { autogroup: '0' | '1'; cgroup: string; root?: boolean; v2CpuWeight?: string; alivePids?: number[] }) {
@@ -123,26 +122,5 @@ describe('the grading cpu group', () => {
     expect(seen.sandbox).toBe(seen.worker);
     expect(seen.sessions[1]).not.toBe(seen.sessions[0]);
     expect(seen.shares).toBe('110');
-  });
-});
-
-describe("the grading's database sessions", () => {
-  const url = process.env.TEST_DATABASE_URL;
-  const local = !!url && ['127.0.0.1', 'localhost'].includes(new URL(url).hostname) && process.getuid?.() === 0;
-  it.skipIf(!local)('are given the worker nice where the database is a process of this machine', async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    onTestFinished(() => client.end());
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    expect(os.getPriority(rows[0]!.pid)).toBe(0);
-    expect(await lowerSessionPriority(client, 10)).toBe(true);
-    expect(os.getPriority(rows[0]!.pid)).toBe(10);
-  });
-
-  it('leave alone a process that is not a postgres one (a pid of another machine)', async () => {
-    const before = os.getPriority(process.pid);
-    const notPostgres = { query: async () => ({ rows: [{ pid: process.pid }] }) } as unknown as pg.ClientBase;
-    expect(await lowerSessionPriority(notPostgres, 10)).toBe(false);
-    expect(os.getPriority(process.pid)).toBe(before);
   });
 });

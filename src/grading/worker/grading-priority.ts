@@ -1,5 +1,5 @@
-// The grading's lower CPU priority, for everything it makes the machine do: the worker process (nice, set in main.ts),
-// the sandboxes it starts, and the database sessions it works through.
+// The grading's lower CPU priority, for everything it makes the machine do: the worker process (nice, set in main.ts)
+// and the sandboxes it starts.
 //
 // Sandboxes: with the kernel's autogroups on (the default of many distributions: kernel.sched_autogroup_enabled=1),
 // every session is a scheduling group of its own that gets as much CPU as any other group, whatever the nice values
@@ -10,15 +10,8 @@
 // root cpu control group, so a cpu group of the worker's own, weighted as a process at its nice value, holds the worker
 // and everything it starts, whatever sessions they make. Where autogroups are off, or the app already runs in a cpu
 // group (a container, a systemd unit with the cpu controller), nice holds by itself and nothing is made.
-//
-// Database sessions: the PostgreSQL process serving a worker's connection (claims, heartbeats, outcomes, the queue) is
-// PostgreSQL's child, not the worker's, and runs at the app's priority; on the app's embedded PostgreSQL (a process of
-// this machine) it is given the worker's nice, as the backup's is (platform/db/backup.ts, which the grading engine may
-// not import).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
 
 export type GradingCpuGroup =
   { kind: 'joined'; dir: string; weight: number } | { kind: 'not-needed'; why: string } | { kind: 'unavailable'; why: string };
@@ -131,23 +124,4 @@ export function describeGradingCpuGroup(group: GradingCpuGroup, nice: number): s
   }
   if (group.kind === 'not-needed') return `grading at a lower CPU priority: nice ${nice} (${group.why})`;
   return `grading may slow the app's answers: nice ${nice} does not hold its sandboxes back here (${group.why})`;
-}
-
-/**
- * Gives the PostgreSQL process serving this connection the worker's nice. Only for a connection of the worker's own
- * pool (the process keeps the priority until the connection closes) to the app's embedded PostgreSQL, whose pid is a
- * process of this machine: the pid must name a postgres process here that this user may renice. False when not done.
- */
-export async function lowerSessionPriority(client: pg.ClientBase, nice: number): Promise<boolean> {
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const pid = rows[0]!.pid;
-    // A pid of another machine's server could name any process here: only a postgres one is touched.
-    const comm = (await fs.promises.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
-    if (comm !== 'postgres') return false;
-    os.setPriority(pid, Math.max(os.getPriority(pid), nice));
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { loadWorkerEnv, WorkerEnvError } from './config';
 import { createGrader } from '../dispatch';
 import { cgroupSupport } from '../sandbox/cgroup';
+import { describeGradingCpuGroup, joinGradingCpuGroup } from './grading-priority';
 import { startGradingWorker } from './grading-worker';
 
 /**
@@ -35,6 +36,8 @@ async function main() {
   } catch (err) {
     log.warn({ err }, 'could not lower the grading worker priority');
   }
+  // Before any compiler or sandbox starts: each sandbox is a session of its own, which nice alone does not hold back.
+  log.info(describeGradingCpuGroup(joinGradingCpuGroup(GRADING_NICE), GRADING_NICE));
   // Forked by the server, DATABASE_URL is already the grading role's; started on its own, it may be the app's.
   if (!env.ownRole && !process.send) {
     log.warn('GRADING_DATABASE_URL is unset: this worker connects with DATABASE_URL and holds its rights (README: "Database roles")');

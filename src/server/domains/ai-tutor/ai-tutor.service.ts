@@ -44,7 +44,7 @@ const BUDGET_LOCK = 5_150_001;
 
 export type TutorServiceDeps = {
   db: Db;
-  learning: Pick<LearningService, 'checkLesson'>;
+  learning: Pick<LearningService, 'checkLesson' | 'assertUnlocked'>;
   /** The exercise the student asks from, as they see it. */
   practice: Pick<PracticeService, 'tutorContext'>;
   files: Pick<FilesService, 'extractedTexts'>;
@@ -250,6 +250,8 @@ export function createAiTutorService(deps: TutorServiceDeps) {
      */
     async prepare(auth: ActiveSession, lessonId: string, body: TutorAskBody): Promise<PreparedQuestion> {
       const { courseId } = await learning.checkLesson(auth, lessonId);
+      // The tutor's answer draws on the lesson: a lesson of a chapter not open yet is not asked about either.
+      await learning.assertUnlocked(auth, lessonId, 'read');
       if (!model) throw notConfigured();
       if (body.moreHelp && !body.practice) throw badRequest(AiTutorMessages.moreHelpNeedsExercise);
       // Checked before the question is stored: an exercise of another lesson is refused with nothing written.

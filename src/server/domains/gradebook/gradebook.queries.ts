@@ -116,8 +116,7 @@ export type StudentCellsRow = { student_id: string; best: number[]; extended: (n
 
 /**
  * Every cell that has something to say, per student: a graded submit or quiz attempt, or an extension. The score of
- * one submit is points_earned/points_total (100 when it has no points and passed, else 0), of one quiz attempt its
- * score; each with the penalty that calendar_late_rows (calendar_late's rule) sets for its time against the student's
+ * one submit or attempt is calendar_score_hundredths' (points earned of the points there are), after the penalty that calendar_late_rows (calendar_late's rule) sets for its time against the student's
  * due date now (calendar_course_dues), so an extension granted later takes the penalty away. Scores are counted in
  * whole hundredths of a percent, rounded half up, in integers. The best counts; on a tie, work on time, then the
  * least late. A cell not listed is not submitted and not extended. The items are named by their numbers from the
@@ -136,8 +135,7 @@ export async function cellRows(pool: pg.Pool, courseId: string, studentId: strin
         where a.quiz_id in (select id from items) and ($2::uuid is null or a.student_id = $2)
      ), scored as (
        select w.student_id, i.n, lt.late, lt.days_late, lt.penalty,
-              case when w.total > 0 then (2 * w.earned * (100 - lt.penalty) * 100 + w.total) / (2 * w.total)
-                   when w.passed then 100 * (100 - lt.penalty) else 0 end as score_hundredths
+              calendar_score_hundredths(w.earned, w.total, w.passed, lt.penalty) as score_hundredths
          from work w
          join calendar_course_dues($1, $2) d on coalesce(d.exercise_id, d.quiz_id) = w.item_id and d.student_id = w.student_id
          join items i on i.id = w.item_id

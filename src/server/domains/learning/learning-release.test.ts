@@ -179,7 +179,7 @@ describe('a chapter released a number of days after enrollment', () => {
 });
 
 describe('work on a lesson not open yet', () => {
-  it('is refused for reading its exercises and quiz, Run, Submit, quiz attempts and video reports alike; nothing is written', async () => {
+  it('is refused for reading its exercises and quiz, Run, Submit, quiz attempts, video reports and the AI tutor alike; nothing is written', async () => {
     const { courseId, week2, w2 } = await twoWeeks();
     const s = await student(courseId);
     const { rows } = await t.pool.query<{ id: string }>(
@@ -223,6 +223,16 @@ describe('work on a lesson not open yet', () => {
       await inject('PUT', `/api/lessons/${w2[0]}/video-progress`, s.cookie, { positionSeconds: 5, playedSeconds: 5, durationSeconds: 60 }),
       opens,
     );
+    // The AI tutor answers from the lesson: it is not asked about one that is not open yet.
+    refusedAsNotReleased(
+      await inject('POST', `/api/lessons/${w2[0]}/tutor/messages`, s.cookie, { content: 'What is in this lesson?' }),
+      opens,
+    );
+    expect(
+      await count('select count(*) from tutor_messages m join tutor_conversations c on c.id = m.conversation_id where c.user_id = $1', [
+        s.id,
+      ]),
+    ).toBe(0);
     expect(await count('select count(*) from exercise_submissions where user_id = $1', [s.id])).toBe(0);
     expect(await count('select count(*) from quiz_attempts where student_id = $1', [s.id])).toBe(0);
     expect(await count('select count(*) from video_progress where student_id = $1', [s.id])).toBe(0);

@@ -243,8 +243,8 @@ export type SubmissionCalendar = {
 /**
  * The calendar's word on these submissions (Submits of students; the preview and Runs have none), read now: a Submit
  * handed in after the student's current due date is late, with its penalty (calendar_late at its created_at against
- * calendar_course_dues, so an extension granted since removes it) and its score in percent before and after it (the
- * points earned of the points there are; a submission without points scores 100 when passed). `at` decides whether
+ * calendar_course_dues, so an extension granted since removes it) and its score in whole percent before and after it
+ * (calendar_score_hundredths, the gradebook's rule). `at` decides whether
  * the due date has passed, for the hidden tests' names ('Show Hidden Tests After the Due Date').
  */
 export async function submissionCalendar(pool: Pick<pg.Pool, 'query'>, ids: string[], at: Date): Promise<Map<string, SubmissionCalendar>> {
@@ -258,8 +258,9 @@ export async function submissionCalendar(pool: Pick<pg.Pool, 'query'>, ids: stri
     score: number | null;
     hidden_names: Record<string, string> | null;
   }>(
-    `select s.id, lt.late, lt.days_late, lt.penalty, round(r.raw)::int as raw_score,
-            round(r.raw * (100 - lt.penalty) / 100.0)::int as score,
+    `select s.id, lt.late, lt.days_late, lt.penalty,
+            case when s.status = 'done' then round(calendar_score_hundredths(s.points_earned, s.points_total, s.verdict = 'passed', 0) / 100.0)::int end as raw_score,
+            case when s.status = 'done' then round(calendar_score_hundredths(s.points_earned, s.points_total, s.verdict = 'passed', lt.penalty) / 100.0)::int end as score,
             case when c.hidden_tests_after_due and d.due_at < $2::timestamptz then
               (select coalesce(jsonb_object_agg(t.position::text, t.name), '{}'::jsonb) from exercise_tests t
                 where t.exercise_id = s.exercise_id and t.hidden and t.name <> '')
@@ -271,11 +272,6 @@ export async function submissionCalendar(pool: Pick<pg.Pool, 'query'>, ids: stri
        join courses c on c.id = ch.course_id
        join calendar_course_dues(c.id, s.user_id) d on d.exercise_id = s.exercise_id
        cross join lateral calendar_late(c.id, d.due_at, s.created_at) lt
-       cross join lateral (
-         select case when s.status <> 'done' then null
-                     when s.points_total > 0 then 100.0 * s.points_earned / s.points_total
-                     when s.verdict = 'passed' then 100 else 0 end as raw
-       ) r
       where s.id = any($1::uuid[]) and s.purpose = 'submit' and not s.preview and d.due_at is not null`,
     [ids, at.toISOString()],
   );

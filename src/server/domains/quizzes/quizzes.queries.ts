@@ -45,12 +45,12 @@ export async function loadQuiz(q: Queryable, lessonId: string): Promise<LoadedQu
 /**
  * Which of these attempts were made after their student's current due date of the quiz, as they are read: days late
  * and penalty (calendar_late at the attempt's time against calendar_course_dues, so an extension granted since removes
- * it), and the score before and after the penalty. Attempts on time are not in the map.
+ * it), and the score before and after the penalty (calendar_score_hundredths, the gradebook's rule, in whole percent). Attempts on time are not in the map.
  */
 export async function attemptsLate(pool: Pick<pg.Pool, 'query'>, attemptIds: string[]): Promise<Map<string, LateWork>> {
   if (!attemptIds.length) return new Map();
   const { rows } = await pool.query<{ id: string; days_late: number; penalty: number; raw_score: number; score: number }>(
-    `select a.id, lt.days_late, lt.penalty, a.score as raw_score, round(a.score * (100 - lt.penalty) / 100.0)::int as score
+    `select a.id, lt.days_late, lt.penalty, a.score as raw_score, round(calendar_score_hundredths(a.score, 100, a.passed, lt.penalty) / 100.0)::int as score
        from quiz_attempts a
        join quizzes q on q.id = a.quiz_id
        join lessons l on l.id = q.lesson_id

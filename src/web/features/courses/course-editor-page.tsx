@@ -1,4 +1,5 @@
 import { CourseEditorMessages, isThumbnailUrl, THUMBNAIL_URL_NOT_WEB, type CourseEditorResponse } from '@common/courses';
+import { CalendarMessages } from '@common/calendar-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -67,6 +68,7 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
   const queryClient = useQueryClient();
   const saving = create.isPending || update.isPending;
   const dirty = !isNew && !sameDetails(details, detailsOf(data));
+  const [lateDirty, setLateDirty] = useState(false);
 
   const save = () => {
     if (saving) return;
@@ -131,7 +133,9 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
         actions={
           course && (
             <>
-              <SaveStatus detailsDirty={dirty} />
+              <SaveStatus
+                notSaved={dirty ? CourseEditorMessages.detailsNotSaved : lateDirty ? CalendarMessages.lateAndGradingNotSaved : null}
+              />
               <Button variant="outline" onClick={togglePublished} disabled={publish.isPending}>
                 {publish.isPending ? (
                   <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -182,6 +186,7 @@ function CourseEditor({ data }: { data: CourseEditorResponse | undefined }) {
             onSubmit={save}
             titleInvalid={titleInvalid}
             dirty={dirty}
+            onLateDirtyChange={setLateDirty}
             saving={saving}
             course={course}
             onThumbnailChosen={(chosen) => {

@@ -64,6 +64,17 @@ LANGUAGE sql STABLE AS $$
 	WHERE c.id = p_course
 $$;
 
+-- A piece of work's score after a late penalty, in whole hundredths of a percent rounded half up: points earned of
+-- the points there are (a submission without points: 100 when it passed, else 0; a quiz attempt: its score of 100),
+-- less p_penalty percent of it. The one rule for the gradebook, My Grades and the late results the student reads (they
+-- show it in whole percent). Integer arithmetic in one expression, so PostgreSQL inlines it into a query over a class.
+CREATE FUNCTION "public"."calendar_score_hundredths"(p_earned integer, p_total integer, p_passed boolean, p_penalty integer)
+RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE WHEN p_total > 0 THEN ((2 * p_earned::bigint * (100 - p_penalty) * 100 + p_total) / (2 * p_total))::integer
+		WHEN p_passed THEN 100 * (100 - p_penalty) ELSE 0 END
+$$;
+
 -- What work handed in at p_at owes under its course's 'Late Submissions' rule, for the due date p_due (null: not
 -- due, never late): whether it is late, the days late (each started 24 hours), the penalty in percent off its
 -- score ('penalty': the course's percent per day, up to its cap; otherwise 0), and whether it is accepted at all

@@ -51,7 +51,10 @@ export function CourseDetailsTab({
   saving,
   course,
   onThumbnailChosen,
+  onLateDirtyChange,
 }: {
+  /** The late work and grading form starts or stops differing from what is saved. */
+  onLateDirtyChange?: (dirty: boolean) => void;
   /** The saved course (edit mode): thumbnails can be generated for it, and its settings changed. */
   course?: Pick<
     Course,
@@ -177,7 +180,7 @@ export function CourseDetailsTab({
         </CardContent>
       </Card>
       <CourseSettingsCard course={course} />
-      <CourseLateGradingCard course={course} />
+      <CourseLateGradingCard course={course} onDirtyChange={onLateDirtyChange} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarMessages as M, LATE_POLICIES, type LatePolicy } from '@common/calendar';
 import type { Course } from '@common/courses';
 import { LoaderCircleIcon, SaveIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -38,7 +38,14 @@ function problemOf(v: Values): string | null {
  * its own button (the editor's save model). The penalty's figures are kept while another rule is chosen, so a tutor
  * who tries 'Closed' and comes back finds them as they were.
  */
-export function CourseLateGradingCard({ course }: { course: Settings | undefined }) {
+export function CourseLateGradingCard({
+  course,
+  onDirtyChange,
+}: {
+  course: Settings | undefined;
+  /** Told when the form starts or stops differing from what is saved: the editor's save status says so on every tab. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const ids = {
     policy: useId(),
     policyHint: useId(),
@@ -61,6 +68,7 @@ export function CourseLateGradingCard({ course }: { course: Settings | undefined
   };
   const disabled = !course;
   const dirty = !same(values, saved);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

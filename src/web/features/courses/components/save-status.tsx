@@ -9,10 +9,10 @@ type Shown = { text: string; icon: typeof CircleCheckIcon; tone: string; spin?: 
 
 /**
  * Whether the editor's changes are saved, beside Publish on every tab: saving while a change is
- * on its way, the last change refused, course details typed but not saved, or everything saved.
+ * on its way, the last change refused, a form typed in but not saved (`notSaved` names it), or everything saved.
  * It follows the editor's own saves only (their mutation key), since this editor was opened.
  */
-export function SaveStatus({ detailsDirty }: { detailsDirty: boolean }) {
+export function SaveStatus({ notSaved }: { notSaved: string | null }) {
   const [openedAt] = useState(() => Date.now());
   const saves = useMutationState({
     filters: { mutationKey: courseKeys.edits(), predicate: (m) => m.state.submittedAt >= openedAt },
@@ -23,8 +23,8 @@ export function SaveStatus({ detailsDirty }: { detailsDirty: boolean }) {
     ? { text: M.saving, icon: LoaderCircleIcon, tone: 'text-muted-foreground', spin: true }
     : last?.status === 'error'
       ? { text: M.lastChangeFailed, icon: CircleAlertIcon, tone: 'text-red-700 dark:text-red-400' }
-      : detailsDirty
-        ? { text: M.detailsNotSaved, icon: CircleDotIcon, tone: 'text-amber-800 dark:text-amber-300' }
+      : notSaved
+        ? { text: notSaved, icon: CircleDotIcon, tone: 'text-amber-800 dark:text-amber-300' }
         : { text: M.saved, icon: CircleCheckIcon, tone: 'text-green-700 dark:text-green-400' };
   const Icon = shown.icon;
   return (

@@ -1,24 +1,14 @@
-import { formatScore, GradebookMessages as M, type Gradebook, type GradebookRow } from '@common/gradebook';
+import { formatScore, GradebookMessages as M } from '@common/gradebook';
 import { ChevronDownIcon } from 'lucide-react';
 import { cellLabel, studentName } from '../gradebook-view';
 import { GradeCell } from './grade-cell';
-import type { OpenCell } from './gradebook-table';
+import type { GradebookViewProps } from './gradebook-table';
 
 /**
  * The gradebook on a phone: a card per student with their course total; opening it lists each item with its score
  * and marks (a button to 'Override Score'), then the chapters' totals. A wide grid would not fit 390 pixels.
  */
-export function GradebookList({
-  gradebook,
-  rows,
-  timeZone,
-  onOpen,
-}: {
-  gradebook: Gradebook;
-  rows: GradebookRow[];
-  timeZone: string;
-  onOpen: OpenCell;
-}) {
+export function GradebookList({ gradebook, rows, timeZone, onOpen }: GradebookViewProps) {
   const { chapters, items } = gradebook;
   return (
     <ul className="grid gap-3" data-testid="gradebook-list">

@@ -7,6 +7,9 @@ import { GradeCell } from './grade-cell';
 
 export type OpenCell = (row: GradebookRow, itemIndex: number) => void;
 
+/** What both layouts of the gradebook show: the table on a wide screen, the list on a phone. */
+export type GradebookViewProps = { gradebook: Gradebook; rows: GradebookRow[]; timeZone: string; onOpen: OpenCell };
+
 const stickyCell = 'sticky left-0 z-10 border-r bg-card';
 
 /**
@@ -14,17 +17,7 @@ const stickyCell = 'sticky left-0 z-10 border-r bg-card';
  * column per item in outline order under its chapter, then the chapters' totals and the course total. Each cell is a
  * button that opens 'Override Score' and says the cell in words.
  */
-export function GradebookTable({
-  gradebook,
-  rows,
-  timeZone,
-  onOpen,
-}: {
-  gradebook: Gradebook;
-  rows: GradebookRow[];
-  timeZone: string;
-  onOpen: OpenCell;
-}) {
+export function GradebookTable({ gradebook, rows, timeZone, onOpen }: GradebookViewProps) {
   const { chapters, items } = gradebook;
   const span = (chapterId: string) => items.filter((i) => i.chapterId === chapterId).length;
   return (
