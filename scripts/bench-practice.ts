@@ -24,7 +24,9 @@
  *
  * Targets: C median ≤ 1.5 s and JavaScript ≤ 0.3 s without load; under load every submission
  * answered within 30 s, no error, the course call's p99 under 100 ms. Warm workers: each language
- * is graded a few times first, not counted. Options: RUNS (default 9), DURATION (60), STUDENTS (20), ONE_LANGUAGE_DURATION (30).
+ * is graded a few times first, not counted. Options: RUNS (default 9), DURATION (60), STUDENTS (20), ONE_LANGUAGE_DURATION (30),
+ * PARTS (the parts to run, default 0,1,1b,2,3) and LANGUAGES (parts 1 and 3's, default c,javascript,java): for instance
+ * PARTS=0,1,3 LANGUAGES=c measures C alone in a few minutes.
  * Not part of npm test.
  */
 import fs from 'node:fs/promises';
@@ -39,6 +41,8 @@ const RUNS = Number(process.env.RUNS ?? 9);
 const DURATION = Number(process.env.DURATION ?? 60);
 const STUDENTS = Number(process.env.STUDENTS ?? 20);
 const ONE_LANGUAGE_DURATION = Number(process.env.ONE_LANGUAGE_DURATION ?? 30);
+const PARTS = new Set((process.env.PARTS ?? '0,1,1b,2,3').split(','));
+const LANGUAGES = (process.env.LANGUAGES ?? 'c,javascript,java').split(',') as Language[];
 const ADMIN_EMAIL = 'admin@bench.example';
 // The workers and the lifted submission rates of the load; the grading budget is lifted only for part 2.
 const { PRACTICE_GRADING_SECONDS_PER_MINUTE: liftedBudget, ...rates } = GRADING_LOAD_ENV;
@@ -99,6 +103,44 @@ async function timed(url: string, cookie?: string): Promise<number> {
   return performance.now() - started;
 }
 
+/** Part 1b: a bystander's C submissions while two students keep compile bombs in flight. */
+async function bystanderWithBombs(base: string, exercises: Record<Language, string>, cookies: string[]) {
+  console.log(`\n1b. A bystander's C submission while two students each keep two compile bombs in flight (${RUNS} runs)`);
+  let bombing = true;
+  const bombs = [2, 3].flatMap((student) =>
+    [0, 1].map(async () => {
+      while (bombing) {
+        const r = await submitAndWait(base, cookies[student]!, exercises.c, COMPILE_BOMB);
+        // A refused submission (at the student's limit) waits a moment rather than knocking again at once.
+        if (r.why?.startsWith('POST')) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }),
+  );
+  const bystanderRuns = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await submitAndWait(base, cookies[4]!, exercises.c, PROGRAMS.c);
+      if (!r.ok) throw new Error(`bystander, C: ${r.why}`);
+      times.push(r.ms);
+    }
+    return times;
+  };
+  // Right as the bombs reach the workers: each bomber's first seconds of the minute are within its grading budget.
+  await new Promise((r) => setTimeout(r, 1500));
+  const first = await bystanderRuns();
+  // Once the bombers have kept at it for a while: their budget holds each of their next bombs back.
+  await new Promise((r) => setTimeout(r, 30_000));
+  const kept = await bystanderRuns();
+  bombing = false;
+  await Promise.all(bombs);
+  console.log("| bystander's C | median / p95 | target |");
+  console.log('|---|---|---|');
+  console.log(`| in the bombs' first seconds | ${ms(median(first))} / ${ms(percentile(first, 95))} | — |`);
+  console.log(
+    `| after 30 s more of bombs | ${ms(median(kept))} / ${ms(percentile(kept, 95))} | median ≤ 2 s: ${median(kept) <= 2000 ? 'met' : 'NOT met'} |`,
+  );
+}
+
 async function main() {
   const bench = await openBenchDatabase('bench-practice', process.env.DATABASE_URL, 4);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -120,16 +162,19 @@ async function main() {
     );
     // The rest of the warm-up: the JVM's files come into the cache.
     for (const language of ['javascript', 'java', 'c'] as const)
-      await submitAndWait(base, cookies[0]!, exercises[language], PROGRAMS[language]);
+      if (LANGUAGES.includes(language)) await submitAndWait(base, cookies[0]!, exercises[language], PROGRAMS[language]);
 
     const health: number[] = [];
     for (let i = 0; i < 30; i++) health.push(await timed(`${base}/api/health`));
-    console.log(`\n1. Submit → result, no other load (${RUNS} runs each, 5 tests; reference GET /api/health median ${ms(median(health))})`);
-    console.log('| language | median | p95 | median ÷ health | target |');
-    console.log('|---|---|---|---|---|');
+    if (PARTS.has('1')) {
+      console.log(
+        `\n1. Submit → result, no other load (${RUNS} runs each, 5 tests; reference GET /api/health median ${ms(median(health))})`,
+      );
+      console.log('| language | median | p95 | median ÷ health | target |\n|---|---|---|---|---|');
+    }
     const targets: Record<Language, number | null> = { c: 1500, javascript: 300, java: null };
     const unloaded = {} as Record<Language, number>;
-    for (const language of ['c', 'javascript', 'java'] as const) {
+    for (const language of PARTS.has('1') ? LANGUAGES : []) {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const r = await submitAndWait(base, cookies[i % 2]!, exercises[language], PROGRAMS[language]);
@@ -143,40 +188,7 @@ async function main() {
       );
     }
 
-    console.log(`\n1b. A bystander's C submission while two students each keep two compile bombs in flight (${RUNS} runs)`);
-    let bombing = true;
-    const bombs = [2, 3].flatMap((student) =>
-      [0, 1].map(async () => {
-        while (bombing) {
-          const r = await submitAndWait(base, cookies[student]!, exercises.c, COMPILE_BOMB);
-          // A refused submission (at the student's limit) waits a moment rather than knocking again at once.
-          if (r.why?.startsWith('POST')) await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }),
-    );
-    const bystanderRuns = async () => {
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const r = await submitAndWait(base, cookies[4]!, exercises.c, PROGRAMS.c);
-        if (!r.ok) throw new Error(`bystander, C: ${r.why}`);
-        times.push(r.ms);
-      }
-      return times;
-    };
-    // Right as the bombs reach the workers: each bomber's first seconds of the minute are within its grading budget.
-    await new Promise((r) => setTimeout(r, 1500));
-    const first = await bystanderRuns();
-    // Once the bombers have kept at it for a while: their budget holds each of their next bombs back.
-    await new Promise((r) => setTimeout(r, 30_000));
-    const kept = await bystanderRuns();
-    bombing = false;
-    await Promise.all(bombs);
-    console.log("| bystander's C | median / p95 | target |");
-    console.log('|---|---|---|');
-    console.log(`| in the bombs' first seconds | ${ms(median(first))} / ${ms(percentile(first, 95))} | — |`);
-    console.log(
-      `| after 30 s more of bombs | ${ms(median(kept))} / ${ms(percentile(kept, 95))} | median ≤ 2 s: ${median(kept) <= 2000 ? 'met' : 'NOT met'} |`,
-    );
+    if (PARTS.has('1b')) await bystanderWithBombs(base, exercises, cookies);
 
     // The load's robots send many times what a student may (20 a minute): like the submission rate, each student's
     // budget of grading seconds is lifted, so that the engine's capacity is measured, not the rate limits.
@@ -184,70 +196,73 @@ async function main() {
     const loaded = await startServer(bench.url.toString(), { PRACTICE_GRADING_SECONDS_PER_MINUTE: liftedBudget });
     server = loaded;
     const loadBase = loaded.url;
-    console.log(`\n2. ${STUDENTS} students submitting at once for ${DURATION} s (each submits again as soon as graded)`);
-    let peakMb = await loaded.workersRssMb();
-    let running = true;
-    const sampler = setInterval(() => void loaded.workersRssMb().then((mb) => (peakMb = Math.max(peakMb, mb))), 250);
-    const course: number[] = [];
-    const healthUnderLoad: number[] = [];
     const watcher = cookies[STUDENTS]!;
-    const watching = (async () => {
-      while (running) {
-        course.push(await timed(`${loadBase}/api/courses/${courseId}/learn`, watcher));
-        healthUnderLoad.push(await timed(`${loadBase}/api/health`));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
-    const end = Date.now() + DURATION * 1000;
-    const loadStarted = performance.now();
-    const { answers, errors, done } = startGradingLoad({
-      base: loadBase,
-      cookies,
-      exercises,
-      students: STUDENTS,
-      going: () => Date.now() < end,
-    });
-    await done;
-    const seconds = (performance.now() - loadStarted) / 1000;
-    running = false;
-    await watching;
-    clearInterval(sampler);
-    const all = answers.map((a) => a.ms);
-    const slowest = Math.max(...all);
-    const per = (language: Language) => answers.filter((a) => a.language === language).map((a) => a.ms);
-    console.log('| figure | value | target |');
-    console.log('|---|---|---|');
-    console.log(
-      `| submissions graded | ${answers.length} in ${seconds.toFixed(0)} s = ${((answers.length / seconds) * 60).toFixed(0)} a minute | — |`,
-    );
-    const perMinute = (language: Language) => ((per(language).length / seconds) * 60).toFixed(0);
-    console.log(
-      `| verdicts a minute (C / JavaScript / Java) | ${perMinute('c')} / ${perMinute('javascript')} / ${perMinute('java')} | — |`,
-    );
-    console.log(
-      `| answer time, median (C / JavaScript / Java) | ${ms(median(per('c')))} / ${ms(median(per('javascript')))} / ${ms(median(per('java')))} | — |`,
-    );
-    console.log(
-      `| answer time, p95 (C / JavaScript / Java) | ${ms(percentile(per('c'), 95))} / ${ms(percentile(per('javascript'), 95))} / ${ms(percentile(per('java'), 95))} | JavaScript ≤ 1 s: ${percentile(per('javascript'), 95) <= 1000 ? 'met' : 'NOT met'} |`,
-    );
-    console.log(`| slowest answer | ${ms(slowest)} | ≤ 30 s: ${slowest <= 30_000 ? 'met' : 'NOT met'} |`);
-    console.log(`| errors | ${errors.length} | 0: ${errors.length === 0 ? 'met' : 'NOT met'} |`);
-    console.log(`| workers' peak memory (both) | ${peakMb.toFixed(0)} MB | — |`);
-    console.log(
-      `| course call p50 / p99 (${course.length} calls) | ${ms(median(course))} / ${ms(percentile(course, 99))} | p99 < 100 ms: ${percentile(course, 99) < 100 ? 'met' : 'NOT met'} |`,
-    );
-    console.log(
-      `| health p50 / p99, same loop (reference) | ${ms(median(healthUnderLoad))} / ${ms(percentile(healthUnderLoad, 99))} | — |`,
-    );
-    console.log(`| course p99 ÷ health p99 | ${(percentile(course, 99) / percentile(healthUnderLoad, 99)).toFixed(1)}× | — |`);
-    if (errors.length) console.log(`\nFirst errors:\n${errors.slice(0, 5).join('\n')}`);
+    if (PARTS.has('2')) await mixedLoad();
+    async function mixedLoad() {
+      console.log(`\n2. ${STUDENTS} students submitting at once for ${DURATION} s (each submits again as soon as graded)`);
+      let peakMb = await loaded.workersRssMb();
+      let running = true;
+      const sampler = setInterval(() => void loaded.workersRssMb().then((mb) => (peakMb = Math.max(peakMb, mb))), 250);
+      const course: number[] = [];
+      const healthUnderLoad: number[] = [];
+      const watching = (async () => {
+        while (running) {
+          course.push(await timed(`${loadBase}/api/courses/${courseId}/learn`, watcher));
+          healthUnderLoad.push(await timed(`${loadBase}/api/health`));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const end = Date.now() + DURATION * 1000;
+      const loadStarted = performance.now();
+      const { answers, errors, done } = startGradingLoad({
+        base: loadBase,
+        cookies,
+        exercises,
+        students: STUDENTS,
+        going: () => Date.now() < end,
+      });
+      await done;
+      const seconds = (performance.now() - loadStarted) / 1000;
+      running = false;
+      await watching;
+      clearInterval(sampler);
+      const all = answers.map((a) => a.ms);
+      const slowest = Math.max(...all);
+      const per = (language: Language) => answers.filter((a) => a.language === language).map((a) => a.ms);
+      console.log('| figure | value | target |');
+      console.log('|---|---|---|');
+      console.log(
+        `| submissions graded | ${answers.length} in ${seconds.toFixed(0)} s = ${((answers.length / seconds) * 60).toFixed(0)} a minute | — |`,
+      );
+      const perMinute = (language: Language) => ((per(language).length / seconds) * 60).toFixed(0);
+      console.log(
+        `| verdicts a minute (C / JavaScript / Java) | ${perMinute('c')} / ${perMinute('javascript')} / ${perMinute('java')} | — |`,
+      );
+      console.log(
+        `| answer time, median (C / JavaScript / Java) | ${ms(median(per('c')))} / ${ms(median(per('javascript')))} / ${ms(median(per('java')))} | — |`,
+      );
+      console.log(
+        `| answer time, p95 (C / JavaScript / Java) | ${ms(percentile(per('c'), 95))} / ${ms(percentile(per('javascript'), 95))} / ${ms(percentile(per('java'), 95))} | JavaScript ≤ 1 s: ${percentile(per('javascript'), 95) <= 1000 ? 'met' : 'NOT met'} |`,
+      );
+      console.log(`| slowest answer | ${ms(slowest)} | ≤ 30 s: ${slowest <= 30_000 ? 'met' : 'NOT met'} |`);
+      console.log(`| errors | ${errors.length} | 0: ${errors.length === 0 ? 'met' : 'NOT met'} |`);
+      console.log(`| workers' peak memory (both) | ${peakMb.toFixed(0)} MB | — |`);
+      console.log(
+        `| course call p50 / p99 (${course.length} calls) | ${ms(median(course))} / ${ms(percentile(course, 99))} | p99 < 100 ms: ${percentile(course, 99) < 100 ? 'met' : 'NOT met'} |`,
+      );
+      console.log(
+        `| health p50 / p99, same loop (reference) | ${ms(median(healthUnderLoad))} / ${ms(percentile(healthUnderLoad, 99))} | — |`,
+      );
+      console.log(`| course p99 ÷ health p99 | ${(percentile(course, 99) / percentile(healthUnderLoad, 99)).toFixed(1)}× | — |`);
+      if (errors.length) console.log(`\nFirst errors:\n${errors.slice(0, 5).join('\n')}`);
+    }
 
     // The same load in one language at a time: what the engine gives a class that practises one language, without
     // the JVM's gradings sharing the workers (the mix above).
     console.log(`\n3. ${STUDENTS} students submitting at once in one language, ${ONE_LANGUAGE_DURATION} s each`);
     console.log('| language | verdicts a minute | median / p95 | errors | course call p99 | target |');
     console.log('|---|---|---|---|---|---|');
-    for (const language of ['c', 'javascript', 'java'] as const) {
+    for (const language of PARTS.has('3') ? LANGUAGES : []) {
       const calls: number[] = [];
       let watchingOne = true;
       const watcherLoop = (async () => {

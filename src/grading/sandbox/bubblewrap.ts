@@ -146,15 +146,18 @@ export const CGROUP_JOIN_FAILED = 'sandbox: could not join the control group';
 
 /**
  * The run's first process joins its control group before anything else starts, so every process after it is counted
- * there (one moved in after the start would leave its children behind). The command to run follows this prefix.
+ * there (one moved in after the start would leave its children behind). It writes 0, "the writer itself", to each
+ * file (cgroup.ts says which: a v1 group's `tasks`, which moves the writing thread alone and, the shell having no other
+ * thread, the whole process, without the kernel's lock on every process's forks that a write to cgroup.procs waits
+ * for). The command to run follows this prefix.
  */
-export function cgroupJoinCommand(procsFiles: string[]): string[] {
+export function cgroupJoinCommand(joinFiles: string[]): string[] {
   return [
     '/bin/sh',
     '-c',
-    `while [ "$1" != -- ]; do echo $$ > "$1" || { echo '${CGROUP_JOIN_FAILED}' >&2; exit 125; }; shift; done; shift; exec "$@"`,
+    `while [ "$1" != -- ]; do echo 0 > "$1" || { echo '${CGROUP_JOIN_FAILED}' >&2; exit 125; }; shift; done; shift; exec "$@"`,
     'sh',
-    ...procsFiles,
+    ...joinFiles,
     '--',
   ];
 }
@@ -164,12 +167,26 @@ export function cgroupJoinCommand(procsFiles: string[]): string[] {
  * run waits until no process of the slot's uid is left, so nothing outlives it.
  */
 export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): Promise<SandboxRun> {
+  return startInSandbox(tools, options).settled;
+}
+
+/**
+ * A sandbox run in two steps: `exited` when its first process has ended and its output is all read, `settled` when,
+ * besides, no process of the slot's uid is left and the control group is gone (runInSandbox's result). The namespace's
+ * own teardown after the command ends takes milliseconds, tens on a busy machine: a caller that has what it needs from
+ * a command that waits for its own children (gcc) goes on at `exited` and awaits `settled` before its work ends.
+ * `exited` tells nothing of the control group (its memory kills are counted at `settled`); it never rejects.
+ */
+export function startInSandbox(
+  tools: SandboxTools,
+  options: SandboxRunOptions,
+): { exited: Promise<SandboxRun>; settled: Promise<SandboxRun> } {
   const uid = sandboxUid(options.slot);
   const inner = [tools.prlimit, ...options.rlimits, '--', tools.bwrap, ...sandboxArgs(options.layout), ...options.command];
   const cgroup = options.cgroup ? createRunCgroup(options.slot, options.cgroup) : null;
   // The run's first process joins its control group before anything else starts, so every process after it is
   // counted there (one moved in after the start would leave its children behind).
-  const joinCgroup = cgroup ? cgroupJoinCommand(cgroup.procsFiles) : [];
+  const joinCgroup = cgroup ? cgroupJoinCommand(cgroup.joinFiles) : [];
   // As root, drop to the sandbox uid first: the process limit is not enforced for root, and root could undo the rest.
   const argv = [
     ...joinCgroup,
@@ -187,7 +204,9 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
         ]),
   ];
 
-  return new Promise((resolve, reject) => {
+  let exit = (_run: SandboxRun) => {};
+  const exited = new Promise<SandboxRun>((resolve) => (exit = resolve));
+  const settled = new Promise<SandboxRun>((resolve, reject) => {
     const started = performance.now();
     const child = spawn(argv[0]!, argv.slice(1), {
       detached: true,
@@ -248,17 +267,29 @@ export function runInSandbox(tools: SandboxTools, options: SandboxRunOptions): P
       closed = true;
       clearTimeout(timer);
       const timeMs = performance.now() - started;
+      const run = {
+        exitCode,
+        signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        timedOut,
+        outputExceeded,
+        memoryExceeded: false,
+        timeMs,
+      };
+      exit(run);
       if (uid !== null) await waitForSandboxExit(uid);
       const memoryExceeded = cgroup?.memoryExceeded() ?? false;
       await cgroup?.remove();
       // The wrapper's own failure is the machine's, not the program's: an exit code of 125 must not reach the verdict.
-      if (cgroup && exitCode === 125 && stderr.text().startsWith(CGROUP_JOIN_FAILED)) {
-        reject(new Error(`The sandbox could not join its control group (${cgroup.procsFiles.join(', ')}).`));
+      if (cgroup && exitCode === 125 && run.stderr.startsWith(CGROUP_JOIN_FAILED)) {
+        reject(new Error(`The sandbox could not join its control group (${cgroup.joinFiles.join(', ')}).`));
         return;
       }
-      resolve({ exitCode, signal, stdout: stdout.text(), stderr: stderr.text(), timedOut, outputExceeded, memoryExceeded, timeMs });
+      resolve({ ...run, memoryExceeded });
     });
   });
+  return { exited, settled };
 }
 
 /**

@@ -8,10 +8,13 @@ import {
   cgroupJoinCommand,
   findSandboxTools,
   runInSandbox,
+  sandboxProcessesAlive,
+  sandboxUid,
+  startInSandbox,
   type SandboxRunOptions,
   type SandboxTools,
 } from './bubblewrap';
-import { cgroupSupport } from './cgroup';
+import { cgroupSupport, createRunCgroup } from './cgroup';
 
 // A run's control group counts all of its processes together. Checked with the host's python3 in the sandbox (the
 // Java and Chromium sandboxes bind neither), with rlimits far above the group's limits, so that only the group stops it.
@@ -20,10 +23,14 @@ const tools = findSandboxTools();
 const runnable = !!python && !('missing' in tools) && cgroupSupport() !== null;
 
 async function runPython(script: string, cgroup: SandboxRunOptions['cgroup']) {
+  return runInSandbox(tools as SandboxTools, await pythonRun(script, cgroup));
+}
+
+async function pythonRun(script: string, cgroup: SandboxRunOptions['cgroup']): Promise<SandboxRunOptions> {
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tutor-cgroup-test-'));
   onTestFinished(() => fs.promises.rm(workDir, { recursive: true, force: true }));
   await fs.promises.chmod(workDir, 0o755);
-  return runInSandbox(tools as SandboxTools, {
+  return {
     slot: 15,
     layout: { readOnly: ['/usr/bin', '/usr/lib/python3', `/usr/lib/python3.${pythonMinor()}`], workDir, writable: false, env: {} },
     command: [python!, '-c', script],
@@ -32,7 +39,7 @@ async function runPython(script: string, cgroup: SandboxRunOptions['cgroup']) {
     rlimits: ['--nproc=200', '--as=4294967296'],
     outputLimitBytes: 64 * 1024,
     cgroup,
-  });
+  };
 }
 
 function pythonMinor(): string {
@@ -106,18 +113,50 @@ print('made', made)
     expect(Number(/made (\d+)/.exec(run.stdout)?.[1])).toBeLessThan(10);
     expect(leftGroups()).toEqual([]);
   }, 30_000);
+
+  it('has the whole output when the command ends, and settles only once none of its processes and no group is left', async () => {
+    // The command ends at once and leaves a process behind, which the sandbox's end kills.
+    const script = `
+import os, time
+if os.fork() == 0:
+    time.sleep(30)
+    os._exit(0)
+print('done')
+`;
+    const run = startInSandbox(tools as SandboxTools, await pythonRun(script, { memoryBytes: 256 * 1024 * 1024, pids: 10 }));
+    const exited = await run.exited;
+    expect(exited).toMatchObject({ exitCode: 0, stdout: 'done\n', timedOut: false });
+    const settled = await run.settled;
+    expect(settled).toMatchObject({ exitCode: 0, stdout: 'done\n', memoryExceeded: false });
+    expect(await sandboxProcessesAlive(sandboxUid(15)!)).toBe(false);
+    expect(leftGroups()).toEqual([]);
+  }, 30_000);
 });
 
 describe('the wrapper that joins a control group', () => {
-  it('writes its pid to each group and then runs the command as itself', () => {
+  it('writes "itself" (0) to each file and then runs the command', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutor-cgroup-join-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const files = [path.join(dir, 'a'), path.join(dir, 'b')];
-    const [command, ...args] = [...cgroupJoinCommand(files), '/bin/sh', '-c', 'echo $$; exit 3'];
+    const [command, ...args] = [...cgroupJoinCommand(files), '/bin/sh', '-c', 'exit 3'];
     const run = spawnSync(command!, args, { encoding: 'utf8' });
     expect(run.status).toBe(3);
-    // exec keeps the pid: the process that joined is the one that runs the command.
-    expect(files.map((f) => fs.readFileSync(f, 'utf8').trim())).toEqual([run.stdout.trim(), run.stdout.trim()]);
+    expect(files.map((f) => fs.readFileSync(f, 'utf8').trim())).toEqual(['0', '0']);
+  });
+
+  it.runIf(cgroupSupport() !== null)('puts the command and the processes it starts in the run group', async () => {
+    const group = createRunCgroup(15, { memoryBytes: 64 * 1024 * 1024, pids: 8 })!;
+    onTestFinished(() => group.remove());
+    // exec keeps the process that joined; the second `cat` is a child of the shell, born in the group.
+    const [command, ...args] = [...cgroupJoinCommand(group.joinFiles), '/bin/sh', '-c', 'cat /proc/$$/cgroup; cat /proc/self/cgroup'];
+    const run = spawnSync(command!, args, { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const name = path.basename(path.dirname(group.joinFiles[0]!));
+    const hierarchy = cgroupSupport() === 'v2' ? /^0::/ : /^\d+:(memory|pids):/;
+    const lines = run.stdout.split('\n').filter((line) => hierarchy.test(line));
+    // Each hierarchy of the group (v1: memory and pids; v2: the one) has both processes under the group's name.
+    expect(lines).toHaveLength(2 * group.joinFiles.length);
+    for (const line of lines) expect(line.endsWith(`/${name}`)).toBe(true);
   });
 
   it('says so and never runs the command when a group cannot be joined', () => {

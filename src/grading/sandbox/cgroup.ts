@@ -10,9 +10,15 @@ export type CgroupLimits = { memoryBytes: number; pids: number };
 
 type Hierarchy = { version: 2; dir: string } | { version: 1; memoryDir: string; pidsDir: string };
 
-/** One run's control group: the files its first process writes its pid to, and what happened in it. */
+/** One run's control group: the files its first process joins it through, and what happened in it. */
 export type RunCgroup = {
-  procsFiles: string[];
+  /**
+   * Where the run's first process writes 0 (itself) to join the group: v2's cgroup.procs; v1's `tasks`, which moves
+   * the writing thread alone. A write to cgroup.procs moves a whole process and so takes the kernel's lock on every
+   * process's forks and exits, whose taking waits a grace period of the kernel's read-copy-update (measured here: 5 to
+   * 25 ms a run, more on a busy machine). The joining shell has one thread, so `tasks` moves all of it, at no wait.
+   */
+  joinFiles: string[];
   /** Whether the kernel killed a process of the group for passing its memory limit. */
   memoryExceeded(): boolean;
   /** Removes the group once its processes are gone (a group with processes cannot be removed). */
@@ -77,7 +83,7 @@ function detect(): Hierarchy | null {
   if (memory !== undefined && pids !== undefined) {
     const memoryDir = path.join(ROOT, 'memory', memory);
     const pidsDir = path.join(ROOT, 'pids', pids);
-    if (canMakeGroups(memoryDir, ['memory.limit_in_bytes', 'cgroup.procs']) && canMakeGroups(pidsDir, ['pids.max', 'cgroup.procs'])) {
+    if (canMakeGroups(memoryDir, ['memory.limit_in_bytes', 'tasks']) && canMakeGroups(pidsDir, ['pids.max', 'tasks'])) {
       return { version: 1, memoryDir, pidsDir };
     }
   }
@@ -171,7 +177,7 @@ function makeRunCgroup(slot: number, limits: CgroupLimits, made: string[]): RunC
     if (fs.existsSync(path.join(dir, 'memory.swap.max'))) fs.writeFileSync(path.join(dir, 'memory.swap.max'), '0');
     fs.writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
     return {
-      procsFiles: [path.join(dir, 'cgroup.procs')],
+      joinFiles: [path.join(dir, 'cgroup.procs')],
       memoryExceeded: () => oomKills(path.join(dir, 'memory.events')) > 0,
       remove: () => removeDir(dir),
     };
@@ -187,7 +193,7 @@ function makeRunCgroup(slot: number, limits: CgroupLimits, made: string[]): RunC
   if (fs.existsSync(memsw)) fs.writeFileSync(memsw, String(limits.memoryBytes));
   fs.writeFileSync(path.join(pidsDir, 'pids.max'), String(limits.pids));
   return {
-    procsFiles: [path.join(memoryDir, 'cgroup.procs'), path.join(pidsDir, 'cgroup.procs')],
+    joinFiles: [path.join(memoryDir, 'tasks'), path.join(pidsDir, 'tasks')],
     memoryExceeded: () => oomKills(path.join(memoryDir, 'memory.oom_control')) > 0,
     remove: async () => {
       await Promise.all([removeDir(memoryDir), removeDir(pidsDir)]);

@@ -15,6 +15,7 @@ import {
   isRoot,
   runInSandbox,
   sandboxUid,
+  startInSandbox,
   type SandboxRun,
   type SandboxTools,
 } from '../../sandbox/bubblewrap';
@@ -174,11 +175,12 @@ async function writeFiles(dir: string, files: Record<string, string>, slot: numb
   }
 }
 
-type Compiled = { ok: true } | { ok: false; result: GradingResult };
+/** `settled`: the compile's sandbox gone (startInSandbox), which the grading awaits before it ends. */
+type Compiled = { ok: true; settled: Promise<unknown> } | { ok: false; result: GradingResult };
 
 /** gcc in the sandbox, over the work folder (writable: the program is written there). */
-async function runGcc(gcc: Gcc, args: string[], workDir: string, slot: number, timeLimitMs: number): Promise<SandboxRun> {
-  const run = await runInSandbox(gcc, {
+function startGcc(gcc: Gcc, args: string[], workDir: string, slot: number, timeLimitMs: number) {
+  const run = startInSandbox(gcc, {
     slot,
     layout: {
       readOnly: gcc.readOnly,
@@ -201,12 +203,24 @@ async function runGcc(gcc: Gcc, args: string[], workDir: string, slot: number, t
     stderrKeepBytes: 256 * 1024,
     cgroup: { memoryBytes: COMPILE_MEMORY_MB * 1024 * 1024, pids: COMPILE_MAX_PROCESSES },
   });
-  throwIfSandboxFailed(run);
-  return run;
+  return {
+    exited: run.exited,
+    settled: run.settled.then((whole) => {
+      throwIfSandboxFailed(whole);
+      return whole;
+    }),
+  };
 }
 
+const runGcc = (...args: Parameters<typeof startGcc>) => startGcc(...args).settled;
+
 async function compile(gcc: Gcc, program: CProgram, workDir: string, slot: number, timeLimitMs: number): Promise<Compiled> {
-  const run = await runGcc(gcc, [...gcc.flags, ...program.sources, '-lm', '-o', 'program'], workDir, slot, timeLimitMs);
+  const started = startGcc(gcc, [...gcc.flags, ...program.sources, '-lm', '-o', 'program'], workDir, slot, timeLimitMs);
+  // A compile that succeeded has written the whole program by the time gcc ends: gcc waits for the assembler and the
+  // linker it starts. The tests go on while its sandbox is torn down (tens of milliseconds on a busy machine).
+  const exited = await started.exited;
+  if (exited.exitCode === 0 && !exited.timedOut) return { ok: true, settled: started.settled };
+  const run = await started.settled;
   if (run.timedOut || run.exitCode === 128 + 24) {
     return { ok: false, result: { kind: 'compile_error', output: messages.compileTimeLimit(timeLimitMs), diagnostics: [] } };
   }
@@ -228,7 +242,7 @@ async function compile(gcc: Gcc, program: CProgram, workDir: string, slot: numbe
     }
     return { ok: false, result: { kind: 'compile_error', ...compileErrorOf(output, program, alone) } };
   }
-  return { ok: true };
+  return { ok: true, settled: Promise.resolve() };
 }
 
 /** Bytes of each stream a test keeps: the output limit, and room for a sanitizer's report after it. */
@@ -349,6 +363,7 @@ export async function gradeNativeC(spec: GradingSpec, options: { slot: number; c
   const workDir = await makeWorkDir(options.slot);
   let programReady = (_ok: boolean) => {};
   let testRun: Promise<SandboxRun & { records: RunnerRecord[] }> | undefined;
+  let compileSettled: Promise<unknown> | undefined;
   try {
     await writeFiles(workDir, program.files, options.slot);
     // The tests' sandbox starts while gcc compiles (its start is a third of a warm grading), under a uid of its own;
@@ -362,15 +377,19 @@ export async function gradeNativeC(spec: GradingSpec, options: { slot: number; c
     }
     const compiled = await compile(gcc, program, workDir, options.slot, options.compileTimeLimitMs ?? C_COMPILE_TIME_LIMIT_MS);
     if (!compiled.ok) return compiled.result;
+    compileSettled = compiled.settled;
     // Whatever the machine's umask, the tests' uid runs it.
     await fs.promises.chmod(path.join(workDir, 'program'), 0o755);
     // The program may read the tutor's data files, not the sources: grader_tests.c holds every test's code, hidden
     // tests' too, and a support file may be a hidden harness.
     const data = new Set(program.dataFiles.map((f) => f.name));
     for (const name of Object.keys(program.files)) if (!data.has(name)) await fs.promises.rm(path.join(workDir, name), { force: true });
-    if (!testRun) return { kind: 'graded', tests: [] };
+    if (!testRun) {
+      await compileSettled;
+      return { kind: 'graded', tests: [] };
+    }
     programReady(true);
-    const whole = await testRun;
+    const [whole] = await Promise.all([testRun, compileSettled]);
     const keep = keptBytes(spec.limits);
     const tests: TestResult[] = spec.tests.map((test, i) => {
       const record = whole.records[i];
@@ -384,6 +403,7 @@ export async function gradeNativeC(spec: GradingSpec, options: { slot: number; c
     // A compile that failed (or threw) ends the waiting tests' sandbox before the folder goes.
     programReady(false);
     await testRun?.catch(() => undefined);
+    await compileSettled?.catch(() => undefined);
     await fs.promises.rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GradingResult, TestResult } from '../../contract';
 import { createGrader } from '../../dispatch';
 import { SHORT_LIMITS, spec, test } from '../../test-helpers';
-import { nativeCSupport, RUNNER_STOPPED } from './native-c';
+import { sandboxProcessesAlive, sandboxUid } from '../../sandbox/bubblewrap';
+import { nativeCSupport, RUNNER_STOPPED, testSlotOf } from './native-c';
 import { parseRunnerOutput, runnerInput } from './native-test-runner';
 
 // Every test of a native C grading runs in one sandbox start, under a runner of ours that starts the program afresh
@@ -12,6 +15,23 @@ const SLOT = 44;
 const native = await nativeCSupport(SLOT);
 const grader = createGrader({ cPath: 'native', sandboxSlot: SLOT });
 afterAll(() => grader.close());
+
+/** Whether any control group this process made for a run is still there (none may be, once a grading has ended). */
+function groupsLeft(): boolean {
+  const walk = (dir: string, depth: number): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    return entries.some(
+      (e) =>
+        e.isDirectory() && (e.name.startsWith(`tutor-sandbox-${process.pid}-`) || (depth < 4 && walk(path.join(dir, e.name), depth + 1))),
+    );
+  };
+  return walk('/sys/fs/cgroup', 0);
+}
 
 function tests(result: GradingResult): TestResult[] {
   if (result.kind !== 'graded') throw new Error(`expected a graded result, got ${JSON.stringify(result)}`);
@@ -119,5 +139,20 @@ int main(void) {
     const [slow, quick] = tests(await grader.grade(spec('c', code, [test('1', '1'), test('2', '2', { id: 't2' })], SHORT_LIMITS)));
     expect(slow!.status).toBe('time_limit');
     expect(quick!.passed).toBe(true);
+  });
+
+  it("ends with nothing of the compile's sandbox or the tests' left running", async () => {
+    // The tests start as soon as gcc has ended, while the compile's sandbox is still going away: the grading waits for it.
+    const code = '#include <stdio.h>\nint main(void) { puts("1"); return 0; }\n';
+    for (let i = 0; i < 3; i++) {
+      expect(tests(await grader.grade(spec('c', code, [test('', '1')])))[0]!.passed).toBe(true);
+      expect(groupsLeft()).toBe(false);
+      expect(await sandboxProcessesAlive(sandboxUid(SLOT)!)).toBe(false);
+      expect(await sandboxProcessesAlive(sandboxUid(testSlotOf(SLOT))!)).toBe(false);
+      // A compile with no test to run: the grading's end follows gcc's at once.
+      expect(tests(await grader.grade(spec('c', code, [])))).toEqual([]);
+      expect(groupsLeft()).toBe(false);
+      expect(await sandboxProcessesAlive(sandboxUid(SLOT)!)).toBe(false);
+    }
   });
 });
