@@ -46,6 +46,9 @@ async function studentCourse(): Promise<string> {
   return `/course/${course.id}`;
 }
 
+/** My Grades of the seeded student's first course. */
+const studentGrades = async () => `${await studentCourse()}/grades`;
+
 /** The course editor of the first course of the tutor's list. */
 async function editedCourse(): Promise<string> {
   const context = await browser.newContext();
@@ -74,6 +77,8 @@ const README: (Shot & Look)[] = [
   { name: 'admin-courses', path: '/admin/courses', as: 'admin', width: 390, theme: 'light' },
   { name: 'invitations', path: '/admin/invitations', as: 'admin', width: 1280, theme: 'light' },
   { name: 'notifications', path: '/admin/notifications', as: 'admin', width: 390, theme: 'dark' },
+  { name: 'gradebook', path: '/admin/gradebook', as: 'admin', width: 1280, theme: 'light' },
+  { name: 'my-grades', path: studentGrades, as: 'student', width: 390, theme: 'dark' },
 ];
 
 async function signIn(context: BrowserContext, as: Shot['as']) {
