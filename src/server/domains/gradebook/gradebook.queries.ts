@@ -116,11 +116,12 @@ export type StudentCellsRow = { student_id: string; best: number[]; extended: (n
 
 /**
  * Every cell that has something to say, per student: a graded submit or quiz attempt, or an extension. The score of
- * one submit or attempt is calendar_score_hundredths' (points earned of the points there are), after the penalty that calendar_late_rows (calendar_late's rule) sets for its time against the student's
- * due date now (calendar_course_dues), so an extension granted later takes the penalty away. Scores are counted in
- * whole hundredths of a percent, rounded half up, in integers. The best counts; on a tie, work on time, then the
- * least late. A cell not listed is not submitted and not extended. The items are named by their numbers from the
- * start, so that the class's best per cell is grouped on a student and a small integer.
+ * one submit or attempt is calendar_score_hundredths' (points earned of the points there are), after the penalty that
+ * calendar_late_rows (calendar_late's rule) sets for its time against the student's due date now
+ * (calendar_course_dues), so an extension granted later takes the penalty away. Scores are counted in whole
+ * hundredths of a percent, rounded half up, in integers. The best counts; on a tie, work on time, then the least
+ * late. A cell not listed is not submitted and not extended. The items are named by their numbers from the start, so
+ * that the class's best per cell is grouped on a student and a small integer.
  */
 export async function cellRows(pool: pg.Pool, courseId: string, studentId: string | null): Promise<StudentCellsRow[]> {
   const { rows } = await pool.query<{ student_id: string; best: string | null; extended: string | null }>(

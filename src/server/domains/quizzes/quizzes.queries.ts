@@ -45,7 +45,8 @@ export async function loadQuiz(q: Queryable, lessonId: string): Promise<LoadedQu
 /**
  * Which of these attempts were made after their student's current due date of the quiz, as they are read: days late
  * and penalty (calendar_late at the attempt's time against calendar_course_dues, so an extension granted since removes
- * it), and the score before and after the penalty (calendar_score_hundredths, the gradebook's rule, in whole percent). Attempts on time are not in the map.
+ * it), and the score before and after the penalty (calendar_score_hundredths, the gradebook's rule, in whole percent).
+ * Attempts on time are not in the map.
  */
 export async function attemptsLate(pool: Pick<pg.Pool, 'query'>, attemptIds: string[]): Promise<Map<string, LateWork>> {
   if (!attemptIds.length) return new Map();
