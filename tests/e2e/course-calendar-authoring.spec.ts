@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatInZone } from '../../src/common/calendar-time';
-import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, lookAt, setTheme } from './fixtures';
+import { adminRequest, adminSession, apiSignIn, enrolledStudent, expectAccessible, holdSchoolZone, lookAt, setTheme } from './fixtures';
 
 /*
  * The course calendar as the tutor writes it (decision 034): the school's time zone on the course list, a chapter's
@@ -66,6 +66,7 @@ test('the tutor sets the school time zone, a chapter release and due date, and t
   const before = ((await (await admin.get('/api/admin/school-settings')).json()) as { timeZone: string }).timeZone;
   const { courseId, lessonIds, remove } = await course(admin, `E2E Calendar ${Date.now().toString(36)}`);
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+  let zoneLock: { release: () => void } | undefined;
   try {
     await adminSession(page.context());
     // ---- The screens first, looked at and scanned before the school's zone changes: it is the whole school's, and
@@ -118,7 +119,8 @@ test('the tutor sets the school time zone, a chapter release and due date, and t
       quizzesWeight: 25,
     });
 
-    // ---- The school's zone: Tokyo.
+    // ---- The school's zone: Tokyo, while no other test reads dates in it.
+    zoneLock = await holdSchoolZone();
     await page.goto('/admin/courses');
     await zone.fill('asia/tokyo');
     await page.getByRole('button', { name: 'Save Time Zone' }).click();
@@ -181,6 +183,7 @@ test('the tutor sets the school time zone, a chapter release and due date, and t
 
     // ---- The zone back as it was; the student's screens scanned (their dates now read in it).
     await admin.put('/api/admin/school-settings', { data: { timeZone: before } });
+    zoneLock.release();
     await expectAccessible(sp, 'the outline sheet with a lesson not open yet (390, light)');
     await sp.keyboard.press('Escape');
     await sp.reload();
@@ -189,6 +192,7 @@ test('the tutor sets the school time zone, a chapter release and due date, and t
   } finally {
     // The zone is the whole school's: other tests read dates in it.
     await admin.put('/api/admin/school-settings', { data: { timeZone: before } });
+    zoneLock?.release();
     await context.close();
     await remove();
   }

@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CalendarMessages as M, formatInZone } from '../../src/common/calendar';
 import {
   adminRequest,
+  holdSchoolZone,
+  schoolZone,
   apiSignIn,
   atEveryLook,
   e2eDatabase,
@@ -12,6 +14,16 @@ import {
   uniqueSurname,
   videoCourse,
 } from './fixtures';
+
+// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
+let zoneLock: { release: () => void } | undefined;
+// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
+// eslint-disable-next-line no-empty-pattern
+test.beforeEach(async ({}, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 120_000);
+  zoneLock = await holdSchoolZone();
+});
+test.afterEach(() => zoneLock?.release());
 
 /*
  * Due dates and late work as a student meets them: 'Due This Week' on the dashboard, the due date in the lesson, the
@@ -78,10 +90,6 @@ async function setDueDates(courseId: string, lessonId: string, exerciseDue: stri
   } finally {
     await db.end();
   }
-}
-
-async function schoolZone(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/public-config')).json()) as { timeZone: string }).timeZone;
 }
 
 test('a student sees what is due, is warned before a late Submit, submits late and sees the penalty', async ({ browser, playwright }) => {

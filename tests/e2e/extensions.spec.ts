@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatInZone, zonedWallTimeToIso } from '../../src/common/calendar-time';
 import {
   adminRequest,
+  holdSchoolZone,
+  schoolZone,
   adminSession,
   atEveryLook,
   e2eDatabase,
@@ -11,6 +13,16 @@ import {
   uniqueSurname,
   videoCourse,
 } from './fixtures';
+
+// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
+let zoneLock: { release: () => void } | undefined;
+// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
+// eslint-disable-next-line no-empty-pattern
+test.beforeEach(async ({}, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 120_000);
+  zoneLock = await holdSchoolZone();
+});
+test.afterEach(() => zoneLock?.release());
 
 /*
  * 'Extend Deadline': the tutor gives one student more time from the student's page (an exercise), and several
@@ -42,10 +54,6 @@ async function extensionsOf(admin: APIRequestContext, studentId: string): Promis
   const res = await admin.get(`/api/admin/students/${studentId}/extensions`);
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { extensions: Extension[] }).extensions;
-}
-
-async function schoolZone(admin: APIRequestContext): Promise<string> {
-  return ((await (await admin.get('/api/public-config')).json()) as { timeZone: string }).timeZone;
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

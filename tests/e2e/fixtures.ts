@@ -1,4 +1,6 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -7,6 +9,62 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { waitForCode } from '../support/mailbox';
 
 export const ADMIN_EMAIL = 'admin@example.com';
+
+/** The school's time zone, in which every date is shown (the public configuration). */
+export async function schoolZone(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/public-config')).json()) as { timeZone: string }).timeZone;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The school's time zone is one setting for the whole school, and the browser tests run in parallel: a test that
+ * changes it holds this lock while it differs, and a test that checks dates shown in it holds the lock while it
+ * runs, so that no date is read in one zone and shown in another. A lock file per test run (the app's address), with
+ * its holder's pid: a lock left by a worker that died is taken over. `release` may be called more than once.
+ */
+export async function holdSchoolZone(): Promise<{ release: () => void }> {
+  const port = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:0').port;
+  const file = path.join(os.tmpdir(), `e2e-school-zone-${port}.lock`);
+  for (;;) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let held = true;
+      return {
+        release: () => {
+          if (held) unlinkSync(file);
+          held = false;
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // released meanwhile
+    }
+    if (holder && !alive(holder)) {
+      try {
+        unlinkSync(file);
+      } catch {
+        // Taken over by another waiter.
+      }
+      continue;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /**
  * Signs a browser context (and its `request`) in as the tutor with one of the sessions the global

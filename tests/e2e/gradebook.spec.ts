@@ -3,6 +3,8 @@ import { isoToZonedWallTime } from '../../src/common/calendar-time';
 import type { Gradebook } from '../../src/common/gradebook';
 import {
   adminRequest,
+  holdSchoolZone,
+  schoolZone,
   adminSession,
   apiSignIn,
   atEveryLook,
@@ -13,6 +15,16 @@ import {
   SUM_REFERENCE,
   uniqueSurname,
 } from './fixtures';
+
+// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
+let zoneLock: { release: () => void } | undefined;
+// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
+// eslint-disable-next-line no-empty-pattern
+test.beforeEach(async ({}, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 120_000);
+  zoneLock = await holdSchoolZone();
+});
+test.afterEach(() => zoneLock?.release());
 
 /*
  * The gradebook end to end (decision 034). The tutor gives the chapter a due date two and a half days ago and the
@@ -26,10 +38,6 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const DIFF_REFERENCE = SUM_REFERENCE.replace('a + b', 'a - b');
-
-async function schoolZone(admin: APIRequestContext): Promise<string> {
-  return ((await (await admin.get('/api/public-config')).json()) as { timeZone: string }).timeZone;
-}
 
 async function gradebookOf(admin: APIRequestContext, courseId: string): Promise<Gradebook> {
   const res = await admin.get(`/api/admin/courses/${courseId}/gradebook`);
