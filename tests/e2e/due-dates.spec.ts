@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CalendarMessages as M, formatInZone } from '../../src/common/calendar';
 import {
   adminRequest,
-  holdSchoolZone,
+  holdSchoolZoneInEachTest,
   schoolZone,
   apiSignIn,
   atEveryLook,
@@ -15,15 +15,8 @@ import {
   videoCourse,
 } from './fixtures';
 
-// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
-let zoneLock: { release: () => void } | undefined;
-// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-test.beforeEach(async ({}, testInfo) => {
-  testInfo.setTimeout(testInfo.timeout + 120_000);
-  zoneLock = await holdSchoolZone();
-});
-test.afterEach(() => zoneLock?.release());
+// The dates checked here are shown in the school's time zone, which another test changes for a while.
+holdSchoolZoneInEachTest();
 
 /*
  * Due dates and late work as a student meets them: 'Due This Week' on the dashboard, the due date in the lesson, the

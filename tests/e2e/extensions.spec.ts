@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatInZone, zonedWallTimeToIso } from '../../src/common/calendar-time';
 import {
   adminRequest,
-  holdSchoolZone,
+  holdSchoolZoneInEachTest,
   schoolZone,
   adminSession,
   atEveryLook,
@@ -14,15 +14,8 @@ import {
   videoCourse,
 } from './fixtures';
 
-// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
-let zoneLock: { release: () => void } | undefined;
-// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-test.beforeEach(async ({}, testInfo) => {
-  testInfo.setTimeout(testInfo.timeout + 120_000);
-  zoneLock = await holdSchoolZone();
-});
-test.afterEach(() => zoneLock?.release());
+// The dates checked here are shown in the school's time zone, which another test changes for a while.
+holdSchoolZoneInEachTest();
 
 /*
  * 'Extend Deadline': the tutor gives one student more time from the student's page (an exercise), and several

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { waitForCode } from '../support/mailbox';
@@ -64,6 +64,18 @@ export async function holdSchoolZone(): Promise<{ release: () => void }> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** Holds the school's time zone (holdSchoolZone) through each test of the file that calls it, with time to wait for it. */
+export function holdSchoolZoneInEachTest(): void {
+  let lock: { release: () => void } | undefined;
+  // Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(async ({}, testInfo) => {
+    testInfo.setTimeout(testInfo.timeout + 120_000);
+    lock = await holdSchoolZone();
+  });
+  test.afterEach(() => lock?.release());
 }
 
 /**

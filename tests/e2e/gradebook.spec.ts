@@ -3,7 +3,7 @@ import { isoToZonedWallTime } from '../../src/common/calendar-time';
 import type { Gradebook } from '../../src/common/gradebook';
 import {
   adminRequest,
-  holdSchoolZone,
+  holdSchoolZoneInEachTest,
   schoolZone,
   adminSession,
   apiSignIn,
@@ -16,15 +16,8 @@ import {
   uniqueSurname,
 } from './fixtures';
 
-// The dates checked here are shown in the school's time zone, which another test changes for a while: hold it.
-let zoneLock: { release: () => void } | undefined;
-// Playwright reads the fixtures a hook wants from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-test.beforeEach(async ({}, testInfo) => {
-  testInfo.setTimeout(testInfo.timeout + 120_000);
-  zoneLock = await holdSchoolZone();
-});
-test.afterEach(() => zoneLock?.release());
+// The dates checked here are shown in the school's time zone, which another test changes for a while.
+holdSchoolZoneInEachTest();
 
 /*
  * The gradebook end to end (decision 034). The tutor gives the chapter a due date two and a half days ago and the

@@ -1,7 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import type { Submission } from '../../src/common/practice';
 import { createGrader } from '../../src/grading/dispatch';
 import { startGradingWorker } from '../../src/grading/worker/grading-worker';
 
@@ -22,6 +24,26 @@ export async function startTestGrading(pool: pg.Pool, graders = 1) {
   });
   afterAll(() => worker.stop());
   return worker;
+}
+
+/**
+ * Waits for a submission to be graded, the way the page does (long-polling its GET), as the student whose cookie is
+ * given. `check` sees every answer's body (a test that no answer leaks what it must not).
+ */
+export async function gradedSubmission(
+  app: Pick<FastifyInstance, 'inject'>,
+  cookie: string,
+  id: string,
+  check?: (body: string) => void,
+): Promise<Submission> {
+  for (let i = 0; i < 30; i++) {
+    const res = await app.inject({ method: 'GET', url: `/api/submissions/${id}?waitMs=20000`, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    check?.(res.body);
+    const s = res.json<Submission>();
+    if (s.status === 'done') return s;
+  }
+  throw new Error('never graded');
 }
 
 const WORKER_ENTRY = path.resolve(import.meta.dirname, '../../src/grading/worker/main.ts');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '@test-support/fake-openai';
-import { startTestGrading } from '@test-support/grading';
+import { gradedSubmission, startTestGrading } from '@test-support/grading';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ADMIN, createUser, enroll, errorMessage, seedCourse, tempDataDir } from '@test-support/fixtures/users-and-courses';
 import { scalar } from '@test-support/http';
@@ -77,16 +77,7 @@ async function student(tag: string) {
   return { id: u.id, cookie: await t.signIn(u.email) };
 }
 
-async function graded(cookie: string, id: string): Promise<Submission> {
-  for (let i = 0; i < 30; i++) {
-    const res = await inject('GET', `/api/submissions/${id}?waitMs=20000`, cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    mustNotContain(res.body);
-    const s = res.json<Submission>();
-    if (s.status === 'done') return s;
-  }
-  throw new Error('never graded');
-}
+const graded = (cookie: string, id: string) => gradedSubmission(t.app, cookie, id, mustNotContain);
 
 async function submit(cookie: string, exerciseId: string, files: { square?: string; rect?: string }, mode: 'run' | 'submit' = 'submit') {
   const res = await inject('POST', `/api/exercises/${exerciseId}/submissions`, cookie, {

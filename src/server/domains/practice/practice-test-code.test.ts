@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestGrading } from '@test-support/grading';
+import { gradedSubmission, startTestGrading } from '@test-support/grading';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ADMIN, createUser, enroll, errorMessage, seedCourse } from '@test-support/fixtures/users-and-courses';
 import { scalar } from '@test-support/http';
@@ -58,14 +58,7 @@ const swapExercise = (extra: Partial<ExerciseInput> = {}): ExerciseInput => ({
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function graded(cookie: string, id: string): Promise<Submission> {
-  for (let i = 0; i < 30; i++) {
-    const res = await inject('GET', `/api/submissions/${id}?waitMs=20000`, cookie);
-    const s = res.json<Submission>();
-    if (s.status === 'done') return s;
-  }
-  throw new Error('never graded');
-}
+const graded = (cookie: string, id: string) => gradedSubmission(t.app, cookie, id);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PRACTICE_SUBMISSIONS_PER_MINUTE: '1000' } });

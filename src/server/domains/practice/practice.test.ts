@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestGrading } from '@test-support/grading';
+import { gradedSubmission, startTestGrading } from '@test-support/grading';
 import { createTestApp, type TestContext } from '@test-support/test-app';
 import { ADMIN, createUser, enroll, errorMessage, seedCourse } from '@test-support/fixtures/users-and-courses';
 import { scalar } from '@test-support/http';
@@ -72,16 +72,7 @@ async function createExercise(lessonId: string, body: ExerciseInput): Promise<Ad
   return res.json();
 }
 
-/** Waits for a submission to be graded, the way the page does (long-polling). */
-async function graded(cookie: string, id: string): Promise<Submission> {
-  for (let i = 0; i < 30; i++) {
-    const res = await inject('GET', `/api/submissions/${id}?waitMs=20000`, cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    const s = res.json<Submission>();
-    if (s.status === 'done') return s;
-  }
-  throw new Error('never graded');
-}
+const graded = (cookie: string, id: string) => gradedSubmission(t.app, cookie, id);
 
 async function submit(cookie: string, exerciseId: string, code: string, mode: 'run' | 'submit' = 'submit', customInput?: string) {
   const res = await inject('POST', `/api/exercises/${exerciseId}/submissions`, cookie, { mode, code, customInput });
