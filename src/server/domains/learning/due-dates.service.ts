@@ -60,7 +60,7 @@ export async function studentDues(q: Queryable, auth: ActiveSession, courseId: s
       [courseId, auth.user.id, at.toISOString()],
     ),
     q.query<{ hidden_tests_after_due: boolean; time_zone: string }>(
-      `select c.hidden_tests_after_due, coalesce((select z.time_zone from school_settings z where z.id = 1), 'UTC') as time_zone
+      `select c.hidden_tests_after_due, calendar_time_zone() as time_zone
          from courses c where c.id = $1`,
       [courseId],
     ),
