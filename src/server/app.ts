@@ -24,6 +24,7 @@ import { createStorage, type FileStorage } from './platform/storage/storage';
 import { authPlugin, requireAdmin, sessionCookie } from './platform/http/guards';
 import { sameOriginWrites } from './platform/http/same-origin';
 import { createServices, registerModules, type Services } from './registry';
+import { firstPageAnswers } from './platform/http/first-page-answers';
 import { createPageRenderer, inlineScriptHashes } from './platform/http/page-preloads';
 
 export type AppDeps = {
@@ -164,7 +165,14 @@ export async function buildApp(deps: AppDeps) {
       // Every file of the build has its own route; any other page path belongs to the single-page app.
       const token = request.cookies[cookieConfig.name];
       const signedIn = token ? (await sessions.resolve(token).catch(() => null)) !== null : false;
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(renderPage!(pathname, signedIn));
+      const answers = signedIn ? await firstPageAnswers(app, renderPage!.dataPaths(pathname), request.headers.cookie) : null;
+      return (
+        reply
+          // A page that carries the visitor's answers is theirs alone, and as fresh as they are.
+          .header('Cache-Control', answers ? 'private, no-store' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(renderPage!(pathname, signedIn, answers))
+      );
     }
     return reply.code(404).send({ error: { code: ErrorCode.notFound, message: 'Not found' } });
   });

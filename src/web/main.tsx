@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { firstPageData } from './app/page-data';
 import { createRouter } from './app/router';
+import { linkManifest } from './features/pwa/manifest-link';
 import { watchForNewVersion } from './features/pwa/new-version';
+import { afterLoadAndIdle } from './lib/after-load';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -15,6 +17,8 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 
 // A file of the app missing after a deploy: the update notice offers the new version (new-version.ts).
 watchForNewVersion();
+// The web app manifest once the page has loaded and is idle, not before its first paint (manifest-link.ts).
+afterLoadAndIdle(() => linkManifest(), { settle: false });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FIRST_PAGE_ANSWERS_ID } from '../../src/common/web-page';
 import { waitForCode } from '../support/mailbox';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -105,6 +106,18 @@ export function uniqueEmail(prefix = 'student'): string {
  * Signs `request` in through the real code flow (code read from the in-test SMTP server). Not for
  * the tutor: parallel sign-ins to one address replace each other's codes (use adminSession).
  */
+/**
+ * One API answer the server wrote into a signed-in page's HTML (the first page of a visit carries
+ * the answers it waits for), by its API path.
+ */
+export function firstPageAnswer<T>(html: string, apiPath: string): T {
+  const block = html.match(new RegExp(`<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">([^<]*)</script>`));
+  if (!block) throw new Error('the page carries no answers');
+  const answers = JSON.parse(block[1]!) as Record<string, unknown>;
+  if (!(apiPath in answers)) throw new Error(`the page carries no answer for ${apiPath}`);
+  return answers[apiPath] as T;
+}
+
 export async function apiSignIn(request: APIRequestContext, email: string) {
   const since = new Date();
   const sent = await request.post('/api/auth/code', { data: { email, purpose: 'login' } });

@@ -1,6 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { previewCompletedLessons, progressPercent, type DashboardResponse } from '../../src/common/learning';
-import { adminRequest, adminSession, apiRegister, apiSetStatus, apiSignIn, atBothWidths, expectAccessible, uniqueEmail } from './fixtures';
+import {
+  adminRequest,
+  adminSession,
+  apiRegister,
+  apiSetStatus,
+  apiSignIn,
+  atBothWidths,
+  expectAccessible,
+  firstPageAnswer,
+  uniqueEmail,
+} from './fixtures';
 
 // Tests run in parallel on one shared server: each makes its own students and courses and only
 // asserts about those (the seeded students are shared with other specs, so their progress is not changed here).
@@ -224,7 +234,10 @@ test.describe('when the dashboard cannot be loaded', () => {
     await page.route('**/api/student/dashboard', (route) =>
       failing ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }) : route.fallback(),
     );
-    await page.goto('/student/dashboard');
+    // The first page of a visit carries its answers (the server writes them into it), so the dashboard
+    // is opened from another page of the app, whose request page.route answers.
+    await page.goto('/contact');
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
     const error = page.getByRole('alert').filter({ hasText: 'Unable to Load Courses' });
     await expect(error).toBeVisible({ timeout: 15_000 });
     await expect(error).toContainText('Failed to load dashboard data. Please try again.');
@@ -256,10 +269,11 @@ test("the tutor's student view previews every published course with simulated pr
     const viewMode = await page.request.put('/api/me/view-mode', { data: { viewMode: 'student' } });
     expect(viewMode.status(), await viewMode.text()).toBe(200);
 
-    // Other tests publish and delete courses meanwhile: compare the page with the answer it got.
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/student/dashboard') && r.status() === 200);
+    // Other tests publish and delete courses meanwhile: compare the page with the answer it got, which
+    // the server wrote into the page (the first page of a visit carries the answers it waits for).
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/student/dashboard' && r.status() === 200);
     await page.goto('/student/dashboard');
-    const d = (await (await answer).json()) as DashboardResponse;
+    const d = firstPageAnswer<DashboardResponse>(await (await answer).text(), '/api/student/dashboard');
     await expect(page).toHaveURL(/\/student\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Student Dashboard Preview' })).toBeVisible();
     await expect(page.getByTestId('student-view-banner')).toContainText('Admin Student View Mode');

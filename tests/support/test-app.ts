@@ -19,6 +19,8 @@ export async function createTestApp(
     seed?: boolean;
     /** A database of the test's own making (one reached through another role, say); else a fresh one. */
     database?: Database & { url: string };
+    /** A built web app to serve (index.html and its files), as the server serves dist/web. */
+    webRoot?: string;
   } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
@@ -37,7 +39,7 @@ export async function createTestApp(
   });
   const mailer = memoryMailer();
   if (options.seed !== false) await seed(database.db, { adminEmail: env.adminEmail, isProduction: env.isProduction });
-  const app: App = await buildApp({ env, db: database.db, mailer, now: options.now });
+  const app: App = await buildApp({ env, db: database.db, mailer, now: options.now, webRoot: options.webRoot });
   afterAll(async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

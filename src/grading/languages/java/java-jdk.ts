@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GradingLimits } from '../../contract';
-import { COMPILE_TIME_LIMIT_MS, COMPILER_OUTPUT_KEEP_BYTES, type RunEnd } from '../../limits';
+import { COMPILE_TIME_LIMIT_MS, COMPILER_OUTPUT_KEEP_BYTES, JAVA_COMPILE_CPU_SECONDS, type RunEnd } from '../../limits';
 import {
   findOnPath,
   findSandboxTools,
@@ -201,7 +201,7 @@ export async function compileJava(
     ],
     stdin: '',
     wallMs: COMPILE_TIME_LIMIT_MS,
-    cpuSeconds: Math.ceil(COMPILE_TIME_LIMIT_MS / 1000) * 2,
+    cpuSeconds: JAVA_COMPILE_CPU_SECONDS,
     addressSpaceMb: 256 + 1280,
     outputLimitBytes: COMPILER_OUTPUT_KEEP_BYTES * 4,
     readOnly: classpath,

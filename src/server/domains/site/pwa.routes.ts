@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MANIFEST_PATH, webManifest } from './web-manifest';
+import { MANIFEST_PATH } from '../../../common/web-page';
+import { webManifest } from './web-manifest';
 
 /** The web app manifest, named by APP_NAME (see web-manifest.ts). */
 export const pwaRoutes: FastifyPluginAsync<{ appName: string }> = async (app, { appName }) => {

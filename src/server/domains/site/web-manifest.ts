@@ -1,8 +1,5 @@
-/**
- * The web app manifest (what the browser's install prompt and the installed app show). Built by the
- * server from APP_NAME, so one setting names the product everywhere without a rebuild.
- */
-export const MANIFEST_PATH = '/manifest.webmanifest';
+// The web app manifest (what the browser's install prompt and the installed app show). Built by the
+// server from APP_NAME, so one setting names the product everywhere without a rebuild.
 
 /** The brand colours of src/web/styles.css (light theme): the primary indigo and the page background. */
 export const THEME_COLOR = '#4f46e5';

@@ -46,7 +46,25 @@ describe('createPageRenderer', () => {
     expect(visitor).not.toContain('as="fetch"');
   });
 
+  it('writes the answers it is given into the page as data that nothing in them can end, instead of preloading them', () => {
+    const course = '/course/0b6f7a51-7d0b-4a53-9a3c-bb6a1a000001';
+    expect(render.dataPaths(course)).toEqual(['/api/session', '/api/courses/0b6f7a51-7d0b-4a53-9a3c-bb6a1a000001/learn']);
+    const title = '</script><script>alert(1)</script> & $& $1 \u2028';
+    const html = render(course, true, { '/api/session': { session: null }, '/api/courses/x/learn': { title } });
+    const block = html.match(/<script type="application\/json" id="first-page-answers">([^<]*)<\/script>/);
+    expect(block, html).not.toBeNull();
+    // The title comes back whole (a `$` is text, not a replacement pattern), and only one script element ends in the page.
+    expect(JSON.parse(block![1]!)).toEqual({ '/api/session': { session: null }, '/api/courses/x/learn': { title } });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toContain('/assets/course-1.js');
+    expect(html.indexOf('first-page-answers')).toBeLessThan(html.indexOf('</head>'));
+    // Never for a visitor, whatever is passed.
+    expect(render(course, false, { '/api/session': { session: null } })).not.toContain('first-page-answers');
+  });
+
   it('puts nothing odd from the address into the page', () => {
+    expect(render.dataPaths('/course/%22%3E%3Cscript%3E')).toEqual(['/api/session']);
     const html = render('/course/%22%3E%3Cscript%3E', true);
     expect(html).not.toContain('/learn');
     expect(html).not.toContain('<script>');

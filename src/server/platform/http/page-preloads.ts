@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FIRST_PAGE_ANSWERS_ID } from '../../../common/web-page';
 
 /** One route's preloads, as the build writes them (scripts/route-preload-plugin.ts). */
 type RoutePreload = { pattern: string; modules: string[]; data: string[] };
@@ -54,10 +55,21 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
 }
 
 /**
+ * The answers as a data block of the page: JSON, never run (the Content-Security-Policy does not
+ * apply to it, and allows no inline script anyway), with `<`, `>` and `&` written as escapes so
+ * that no text in an answer (a course title, say) can end the block or start markup.
+ */
+function answersBlock(answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${json}</script>`;
+}
+
+/**
  * The app's page (index.html) for one path: with `<link rel="modulepreload">` for the chunks of the
- * route it shows, so they download beside the framework instead of after it, and, for a signed-in
- * request, `<link rel="preload" as="fetch">` for the API answers the page waits for (the session,
- * the dashboard, the course outline), which then start with the scripts instead of after them.
+ * route it shows, so they download beside the framework instead of after it. For a signed-in
+ * request, the API answers the page waits for (the session, the dashboard, the course outline):
+ * written into the page when the server has them (`answers`: see first-page-answers.ts), else as
+ * `<link rel="preload" as="fetch">`, which then start with the scripts instead of after them.
  * Without the build's list (an old build, or a test app) the page is index.html unchanged.
  * A public page the build rendered to HTML (the landing page, sign-in, registration) is sent as
  * that HTML instead, the same for everyone: it names its scripts itself (public/app-start.js).
@@ -71,26 +83,38 @@ export function createPageRenderer(webRoot: string) {
   } catch {
     routes = [];
   }
-  const render = (pathname: string, signedIn: boolean): string => {
-    const page = prerendered.get(pathname);
-    if (page) return page;
+  const routeOf = (pathname: string) => {
     for (const route of routes) {
       const params = matchPattern(route.pattern, pathname);
-      if (!params) continue;
-      const links = route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}" />`);
-      if (signedIn) {
-        for (const data of route.data) {
-          const href = data.replace(/:([A-Za-z]+)/g, (_m, name: string) => params[name] ?? '');
-          // Ids only: anything else is left to the app's own request.
-          if (!/^\/[\w\-/]+$/.test(href)) continue;
-          // crossorigin: the same request mode and credentials as the app's fetch(), so the browser hands it over.
-          links.push(`<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin="anonymous" />`);
-        }
-      }
-      return links.length ? html.replace(/\n?\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`) : html;
+      if (params) return { route, params };
     }
-    return html;
+    return null;
+  };
+  /**
+   * The API paths a page waits for, with the route's ids put in; ids only: a path with anything
+   * else in it is left to the app's own request. None for a prerendered page.
+   */
+  const dataPaths = (pathname: string): string[] => {
+    const found = prerendered.has(pathname) ? null : routeOf(pathname);
+    if (!found) return [];
+    return found.route.data
+      .map((data) => data.replace(/:([A-Za-z]+)/g, (_m, name: string) => found.params[name] ?? ''))
+      .filter((href) => /^\/[\w\-/]+$/.test(href));
+  };
+  const render = (pathname: string, signedIn: boolean, answers?: Record<string, unknown> | null): string => {
+    const page = prerendered.get(pathname);
+    if (page) return page;
+    const found = routeOf(pathname);
+    if (!found) return html;
+    const links = found.route.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}" />`);
+    if (signedIn && answers) links.push(answersBlock(answers));
+    else if (signedIn)
+      for (const href of dataPaths(pathname))
+        // crossorigin: the same request mode and credentials as the app's fetch(), so the browser hands it over.
+        links.push(`<link rel="preload" href="${escapeAttr(href)}" as="fetch" crossorigin="anonymous" />`);
+    // A function, not a string: a `$` in an answer is text, not a replacement pattern.
+    return links.length ? html.replace(/\n?\s*<\/head>/, () => `\n    ${links.join('\n    ')}\n  </head>`) : html;
   };
   /** The paths that have a prerendered page. */
-  return Object.assign(render, { prerenderedPaths: [...prerendered.keys()] });
+  return Object.assign(render, { prerenderedPaths: [...prerendered.keys()], dataPaths });
 }
