@@ -12,8 +12,8 @@ import { pageRoutes, type PageAccess } from './route-manifest';
 type PageQuery = { queryKey: QueryKey; queryFn?: unknown };
 
 /**
- * Each API answer a page waits for (route-manifest.ts `data`, which the server also preloads with
- * the page), as the query the page itself asks it with: same key, same request.
+ * Each API answer a page waits for (route-manifest.ts `data`, which the server also writes into the
+ * page or preloads with it), as the query the page itself asks it with: same key, same request.
  */
 export const pageQueries: Record<string, (params: Record<string, string | undefined>) => PageQuery> = {
   '/api/session': () => sessionQueryOptions(),
@@ -42,8 +42,9 @@ const HANDOVER_MS = 5_000;
 const FIRST_DATA_WAIT_MS = 3_000;
 
 /**
- * The first page of a visit, signed in: its API answers, which the server asked the browser to
- * preload with the HTML (page-preloads.ts), put in the query cache before the app's first render.
+ * The first page of a visit, signed in: its API answers, which the server wrote into the page
+ * (first-page-answers.ts in lib: no request then) or asked the browser to preload with it
+ * (page-preloads.ts), put in the query cache before the app's first render.
  * The page then paints once, whole, instead of a skeleton that the answers push around (the
  * dashboard's course card above its figures) and a first largest paint that is replaced by the
  * real one. Resolves when they are in, have failed (the page asks again and shows why), or after
