@@ -8,7 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GradingLimits, GradingResult, GradingSpec, GradingTest, TestResult } from '../../contract';
-import { C_COMPILE_TIME_LIMIT_MS, messages, STDERR_KEEP_BYTES, toTestResult, truncateText, type RunEnd } from '../../limits';
+import {
+  C_COMPILE_TIME_LIMIT_MS,
+  COMPILE_WALL_FACTOR,
+  messages,
+  STDERR_KEEP_BYTES,
+  toTestResult,
+  truncateText,
+  type RunEnd,
+} from '../../limits';
 import {
   findOnPath,
   findSandboxTools,
@@ -190,7 +198,8 @@ function startGcc(gcc: Gcc, args: string[], workDir: string, slot: number, timeL
     },
     command: [gcc.gcc, ...args],
     stdin: '',
-    wallMs: timeLimitMs,
+    // The processor time below bounds the compile's work; the clock allows for the worker's low priority.
+    wallMs: timeLimitMs * COMPILE_WALL_FACTOR,
     rlimits: [
       processLimit(slot, COMPILE_MAX_PROCESSES),
       `--as=${(COMPILE_MEMORY_MB + 512) * 1024 * 1024}`,
@@ -226,6 +235,11 @@ async function compile(gcc: Gcc, program: CProgram, workDir: string, slot: numbe
   }
   if (run.memoryExceeded) {
     return { ok: false, result: { kind: 'compile_error', output: messages.compileMemoryLimit(COMPILE_MEMORY_MB), diagnostics: [] } };
+  }
+  // A compiler process stopped by its processor-time limit (the kernel's SIGXCPU, then SIGKILL), which gcc reports
+  // as the end of that program: the compile took too long, whatever the clock said.
+  if (/fatal error: (Killed|CPU time limit exceeded) signal terminated program/.test(run.stderr)) {
+    return { ok: false, result: { kind: 'compile_error', output: messages.compileTimeLimit(timeLimitMs), diagnostics: [] } };
   }
   if (run.exitCode !== 0) {
     const output = (run.stdout + run.stderr).replaceAll('/sandbox/', '');

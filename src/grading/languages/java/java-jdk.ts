@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GradingLimits } from '../../contract';
-import { COMPILE_TIME_LIMIT_MS, COMPILER_OUTPUT_KEEP_BYTES, JAVA_COMPILE_CPU_SECONDS, type RunEnd } from '../../limits';
+import {
+  COMPILE_TIME_LIMIT_MS,
+  COMPILE_WALL_FACTOR,
+  COMPILER_OUTPUT_KEEP_BYTES,
+  JAVA_COMPILE_CPU_SECONDS,
+  type RunEnd,
+} from '../../limits';
 import {
   findOnPath,
   findSandboxTools,
@@ -200,7 +206,7 @@ export async function compileJava(
       ...options.sources.map((name) => `/sandbox/${name}`),
     ],
     stdin: '',
-    wallMs: COMPILE_TIME_LIMIT_MS,
+    wallMs: COMPILE_TIME_LIMIT_MS * COMPILE_WALL_FACTOR,
     cpuSeconds: JAVA_COMPILE_CPU_SECONDS,
     addressSpaceMb: 256 + 1280,
     outputLimitBytes: COMPILER_OUTPUT_KEEP_BYTES * 4,

@@ -17,7 +17,7 @@ import {
   XIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -112,10 +112,18 @@ function LessonRow({
   const what = `lesson “${lesson.title}”`;
   const [editing, setEditing] = useState(false);
   const editRef = useRef<HTMLButtonElement>(null);
+  // Focus goes back to 'Edit Lesson' once the row shows it again: after React has rendered the row, not at the next
+  // frame, which on a busy machine could come first, while the form was still there.
+  const focusEditOnClose = useRef(false);
   const closeEditor = () => {
+    focusEditOnClose.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editRef.current?.focus());
   };
+  useEffect(() => {
+    if (editing || !focusEditOnClose.current) return;
+    focusEditOnClose.current = false;
+    editRef.current?.focus();
+  }, [editing]);
   if (editing)
     return (
       <li className="px-3 py-3 sm:px-4" data-testid="lesson-row">
