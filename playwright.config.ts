@@ -14,6 +14,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The browser's time zone cookie, as after a visit to the app (tests/e2e/global-setup.ts).
+    storageState: process.env.E2E_BROWSER_STATE,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',

@@ -31,6 +31,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { READER_TIME_ZONE_COOKIE } from '../src/common/web-page';
 import { freePort } from '../tests/support/server-process';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -214,11 +215,17 @@ async function startBuild(label: string, dir: string, dataDir: string): Promise<
 }
 
 async function measure(chrome: chromeLauncher.LaunchedChrome, build: Build, page: Page): Promise<Result> {
-  // The session cookie of the signed-in pages lives in the browser for our origin only, as after a real sign-in.
+  // The session cookie of the signed-in pages lives in the browser for our origin only, as after a real
+  // sign-in; so does the browser's time zone, which the app keeps there on the sign-in page
+  // (src/web/lib/reader-time-zone.ts; Chromium's zone is the machine's, as Node's is).
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = browser.contexts()[0]!;
   await context.clearCookies();
-  if (page.signedIn) await context.addCookies([{ name: 'sid', value: build.sid, url: build.app.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  if (page.signedIn)
+    await context.addCookies([
+      { name: 'sid', value: build.sid, url: build.app.baseUrl, httpOnly: true, sameSite: 'Lax' },
+      { name: READER_TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: build.app.baseUrl, sameSite: 'Lax' },
+    ]);
   await browser.close();
   const run = () =>
     lighthouse(`${build.app.baseUrl}${page.path}`, {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -25,7 +25,8 @@ import { authPlugin, requireAdmin, sessionCookie } from './platform/http/guards'
 import { sameOriginWrites } from './platform/http/same-origin';
 import { createServices, registerModules, type Services } from './registry';
 import { firstPageAnswers } from './platform/http/first-page-answers';
-import { createPageRenderer, inlineScriptHashes } from './platform/http/page-preloads';
+import { answersBlock, createPageRenderer, inlineScriptHashes } from './platform/http/page-preloads';
+import { signedInPages } from './platform/http/signed-in-pages';
 
 export type AppDeps = {
   env: Env;
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
 
   // index.html with the preloads of the page asked for (src/server/platform/http/page-preloads.ts).
   const renderPage = webRoot ? createPageRenderer(webRoot) : undefined;
+  const renderSignedIn = webRoot ? signedInPages(webRoot, app.log) : undefined;
   // The prerendered public pages (the landing page, sign-in, registration) as routes of their own:
   // a route's answer is compressed (@fastify/compress), the not-found handler's is not, and these
   // pages, which carry their style sheet, are the largest.
@@ -157,24 +159,36 @@ export async function buildApp(deps: AppDeps) {
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(renderPage!(pagePath, false)),
     );
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  /** A page of the single-page app; signed in, with the answers it waits for, and rendered by the server where it can be. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
-    // A missing file (say, an old /assets chunk after a deploy) is a 404, never the app's HTML.
-    const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
-    if (webRoot && isPage) {
-      // Every file of the build has its own route; any other page path belongs to the single-page app.
-      const token = request.cookies[cookieConfig.name];
-      const signedIn = token ? (await sessions.resolve(token).catch(() => null)) !== null : false;
-      const answers = signedIn ? await firstPageAnswers(app, renderPage!.dataPaths(pathname), request.headers.cookie) : null;
-      return (
-        reply
-          // A page that carries the visitor's answers is theirs alone, and as fresh as they are.
-          .header('Cache-Control', answers ? 'private, no-store' : 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(renderPage!(pathname, signedIn, answers))
-      );
-    }
-    return reply.code(404).send({ error: { code: ErrorCode.notFound, message: 'Not found' } });
+    const token = request.cookies[cookieConfig.name];
+    const signedIn = token ? (await sessions.resolve(token).catch(() => null)) !== null : false;
+    const answers = signedIn ? await firstPageAnswers(app, renderPage!.dataPaths(pathname), request.headers.cookie) : null;
+    const rendered = answers ? await renderSignedIn!({ pathname, answers, head: answersBlock(answers) }, request.cookies) : null;
+    return (
+      reply
+        // A page that carries the visitor's answers is theirs alone, and as fresh as they are.
+        .header('Cache-Control', answers ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(rendered ?? renderPage!(pathname, signedIn, answers))
+    );
+  };
+  /** A path the app shows as a page (not the API, not a file: a missing file is a 404, never the app's HTML). */
+  const isPagePath = (request: FastifyRequest) => {
+    const pathname = request.url.split('?')[0]!;
+    return request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+  };
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: { code: ErrorCode.notFound, message: 'Not found' } });
+  // The app's own pages as routes too, so that their answers are compressed: a signed-in page carries
+  // its answers and, rendered by the server, its markup and styles.
+  for (const pattern of renderPage?.pagePatterns ?? []) {
+    app.get(pattern, async (request, reply) => (isPagePath(request) ? sendPage(request, reply) : notFound(reply)));
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    // Every file of the build has its own route; any other page path belongs to the single-page app.
+    if (webRoot && isPagePath(request)) return sendPage(request, reply);
+    return notFound(reply);
   });
 
   return app;

@@ -7,6 +7,7 @@ import { linkManifest } from './features/pwa/manifest-link';
 import { watchForNewVersion } from './features/pwa/new-version';
 import { afterLoadAndIdle } from './lib/after-load';
 import { createQueryClient } from './lib/query-client';
+import { rememberReaderTimeZone } from './lib/reader-time-zone';
 import './styles.css';
 
 // The Content-Security-Policy allows no eval: zod 4 must not try its compiled ("JIT") parsers, whose
@@ -17,8 +18,15 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 
 // A file of the app missing after a deploy: the update notice offers the new version (new-version.ts).
 watchForNewVersion();
-// The web app manifest once the page has loaded and is idle, not before its first paint (manifest-link.ts).
-afterLoadAndIdle(() => linkManifest(), { settle: false });
+// The web app manifest once the page has loaded and is idle, not before its first paint (manifest-link.ts);
+// and the reader's time zone, for the pages the server renders (its first Intl call costs a phone tens of ms).
+afterLoadAndIdle(
+  () => {
+    linkManifest();
+    rememberReaderTimeZone();
+  },
+  { settle: false },
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -44,17 +52,16 @@ const routerReady = () =>
 
 // The first render as a transition: React builds the app in slices of a few milliseconds and gives
 // the main thread back between them, instead of one long task (on a phone, a few hundred ms in
-// which a tap would wait).
+// which a tap would wait). It waits for the page's module (a lazy route) and, signed in, for the API
+// answers the page shows (page-data.ts): its first paint is the page itself, not a spinner, then a
+// skeleton, then the page.
+const pageReady = Promise.all([routerReady(), firstPageData(queryClient, window.location.pathname)]);
 if (container.hasChildNodes()) {
-  // A public page prerendered at build time (scripts/prerender.ts), already on screen: the app takes
-  // over the markup that is there (hydration) instead of building it anew, once the page's module is
-  // in, so that its first render is the same page.
-  void routerReady().then(() => startTransition(() => void hydrateRoot(container, app)));
+  // A page already on screen: a public page prerendered at build time (scripts/prerender.ts), or a
+  // student's page the server rendered with the same answers (prerender.tsx). The app takes over the
+  // markup that is there (hydration) instead of building it anew, so its first render is that page.
+  void pageReady.then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  // Any other page renders once its module and (signed in) the API answers it waits for are in
-  // (page-data.ts): its first paint is the page itself, not a spinner, then a skeleton, then the page.
   const root = createRoot(container);
-  void Promise.all([routerReady(), firstPageData(queryClient, window.location.pathname)]).then(() =>
-    startTransition(() => root.render(app)),
-  );
+  void pageReady.then(() => startTransition(() => root.render(app)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criticalCss, htmlClasses, selectorClasses } from './prerender-css';
+import { criticalCss, htmlClasses, selectorClasses, withoutUnusedVariables } from './prerender-css';
 
 const SHEET = [
   '/*! tailwindcss v4 | MIT License */',
@@ -9,7 +9,8 @@ const SHEET = [
   '@layer utilities{',
   '.flex{display:flex}',
   '.grid{display:grid}',
-  '.size-1\\.5{width:.375rem}',
+  // What the theme declares is kept while a kept rule reads it (withoutUnusedVariables).
+  '.size-1\\.5{width:.375rem;color:var(--color-red);translate:var(--tw-x)}',
   '.w-\\[min\\(24rem\\,calc\\(100vw-1rem\\)\\)\\]{width:min(24rem,calc(100vw - 1rem))}',
   '.dark\\:bg-slate-900:where(.dark,.dark *){background:#0f172a}',
   '.peer:not(.is-open)~.sibling{color:red}',
@@ -46,7 +47,7 @@ describe("a prerendered page's own styles", () => {
     for (const kept of [
       'body{margin:0}',
       '.flex{display:flex}',
-      '.size-1\\.5{width:.375rem}',
+      '.size-1\\.5{width:.375rem;',
       '.w-\\[min\\(24rem\\,calc\\(100vw-1rem\\)\\)\\]{',
       // The theme script's class on <html> counts as present.
       '.dark\\:bg-slate-900:where(.dark,.dark *){',
@@ -65,5 +66,41 @@ describe("a prerendered page's own styles", () => {
   it('keeps the whole sheet for markup that uses all of it', () => {
     const sheet = '.a{color:red}@media (min-width:1px){.b:hover{color:blue}}';
     expect(criticalCss(sheet, '<i class="a b"></i>')).toBe(sheet);
+  });
+});
+
+describe("a page's styles without the variables nothing reads", () => {
+  const sheet = [
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    '@property --tw-blur{syntax:"*";inherits:false}',
+    '@layer theme{:root{--color-red:red;--color-blue:blue;--font-sans:"A;B", sans-serif;--ring:var(--color-blue)}}',
+    '@layer properties{*,:before{--tw-blur:initial;--tw-shadow:0 0 #0000}}',
+    '@layer utilities{.shadow{box-shadow:var(--tw-shadow)}.ring{outline-color:var(--ring)}.font{font-family:var(--font-sans)}}',
+  ].join('');
+
+  it('keeps what a rule or the markup reads, and what a kept variable reads in turn', () => {
+    const out = withoutUnusedVariables(sheet, '<div style="color:var(--color-red)"></div>');
+    expect(out).toContain('--tw-shadow:0 0 #0000');
+    expect(out).toContain('@property --tw-shadow{');
+    expect(out).toContain('--ring:var(--color-blue)');
+    expect(out).toContain('--color-blue:blue');
+    expect(out).toContain('--color-red:red');
+    // A quoted value with a semicolon in it is one declaration.
+    expect(out).toContain('--font-sans:"A;B", sans-serif');
+  });
+
+  it('drops what nothing reads, with its @property, and leaves no empty rule', () => {
+    const out = withoutUnusedVariables(sheet, '<div></div>');
+    expect(out).not.toContain('--color-red');
+    expect(out).not.toContain('--tw-blur');
+    expect(out).toBe(
+      [
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+        '@layer theme{:root{--color-blue:blue;--font-sans:"A;B", sans-serif;--ring:var(--color-blue)}}',
+        '@layer properties{*,:before{--tw-shadow:0 0 #0000}}',
+        '@layer utilities{.shadow{box-shadow:var(--tw-shadow)}.ring{outline-color:var(--ring)}.font{font-family:var(--font-sans)}}',
+      ].join(''),
+    );
+    expect(withoutUnusedVariables('@layer properties{*{--tw-blur:initial}}.a{color:red}', '')).toBe('@layer properties{}.a{color:red}');
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { READER_TIME_ZONE_COOKIE } from '../../src/common/web-page';
 import { startFakeMedia } from '../support/fake-media';
 import { startFakeOpenAI } from '../support/fake-openai';
 import { waitForCode } from '../support/mailbox';
@@ -112,6 +113,22 @@ export default async function globalSetup() {
   process.env.E2E_FAKE_MEDIA_URL = `http://127.0.0.1:${fakeMedia.port}`;
   process.env.E2E_MAILBOX_DIR = mailboxDir;
   process.env.E2E_ROOT = root;
+  // Every browser starts as one that has been to the school's site before: the app has kept its time
+  // zone in a cookie (src/web/lib/reader-time-zone.ts), so the student's pages are rendered by the
+  // server, as for a real student, who signs in on the app's own page. Chromium's zone is the machine's.
+  const browserState = path.join(root, 'browser-state.json');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const cookie = {
+    name: READER_TIME_ZONE_COOKIE,
+    value: zone,
+    domain: '127.0.0.1',
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+  };
+  await fs.writeFile(browserState, JSON.stringify({ cookies: [{ ...cookie, sameSite: 'Lax' }], origins: [] }));
+  process.env.E2E_BROWSER_STATE = browserState;
   // Tests run in parallel, and a new code replaces the last one: sign the tutor in here, one after
   // another, and let tests share these sessions (see adminSession in fixtures.ts).
   const adminSessions: string[] = [];

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { GradebookMessages } from '../../src/common/gradebook';
 import { previewCompletedLessons, progressPercent, type DashboardResponse } from '../../src/common/learning';
 import {
   adminRequest,
@@ -7,6 +8,7 @@ import {
   apiSetStatus,
   apiSignIn,
   atBothWidths,
+  collectErrors,
   expectAccessible,
   firstPageAnswer,
   uniqueEmail,
@@ -343,5 +345,38 @@ test('a newly enrolled student is welcomed, not welcomed back, and the page lead
   await expectAccessibleEverywhere(page, 'a first visit to the student dashboard', (p) =>
     expect(p.getByRole('region', { name: 'Start Here' })).toBeVisible(),
   );
+  await course.remove();
+});
+
+test("the student's dashboard, grades and course arrive rendered by the server, and the app takes them over as they are", async ({
+  page,
+  playwright,
+}) => {
+  const admin = await adminRequest(playwright);
+  const course = await makeCourse(admin, `Rendered <first> ${unique()}`, 2);
+  const student = await approvedStudent(page.request, admin, 'Imre');
+  await enroll(admin, student.id, course.id);
+  const errors = collectErrors(page);
+
+  for (const [path, heading] of [
+    ['/student/dashboard', 'My Learning Dashboard'],
+    [`/course/${course.id}/grades`, GradebookMessages.myGradesTitle],
+    [`/course/${course.id}`, course.title],
+  ] as const) {
+    // The HTML itself holds the page: the course's title (escaped) and the page's heading, before any script has run.
+    const html = await (await page.request.get(path)).text();
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script data-entry/.exec(html)?.[1] ?? '';
+    expect(root, `${path} is rendered by the server`).toContain(course.title.replace('<', '&lt;').replace('>', '&gt;'));
+    expect(root).toContain('Imre');
+
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The app has taken the page over: its controls work (the root's mark is gone) and nothing was rendered anew.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-disabled', 'true');
+  }
+  // Its buttons answer: Next opens the second lesson.
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Lesson 2' })).toBeVisible();
+  expect(errors, 'no hydration mismatch, no error').toEqual([]);
   await course.remove();
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers';
 import { createRouter } from './router';
@@ -15,6 +15,8 @@ type Router = Parameters<typeof RouterProvider>[0]['router'];
  */
 export function App({ router: given, queryClient }: { router?: Router; queryClient?: QueryClient }) {
   const [router] = useState(() => given ?? createRouter());
+  // A page rendered before the app ran has its controls marked as not ready yet (public/app-start.js): from now on they work.
+  useEffect(() => document.getElementById('root')?.removeAttribute('aria-disabled'), []);
   return (
     <AppErrorBoundary>
       <Providers queryClient={queryClient}>

@@ -16,6 +16,12 @@ export type PageRoute = {
   access: PageAccess;
   /** API answers the page waits for before it can show anything, fetched ahead for a signed-in visitor. */
   data?: string[];
+  /**
+   * The server renders the page's HTML with those answers (src/web/prerender.tsx) for a visitor its
+   * guard lets in, so the phone paints it before the app's scripts have arrived; the app then takes
+   * it over. Only a page whose first screen is all in its answers: any other would paint a skeleton.
+   */
+  renderedByServer?: boolean;
 };
 
 const SHELL = 'src/web/features/shell/shell-layout.tsx';
@@ -57,6 +63,7 @@ export const pageRoutes: PageRoute[] = [
     access: 'student',
     // 'Due This Week' too, and the installation's settings for its dates' time zone: the page paints whole, once.
     data: [...signedIn, '/api/student/dashboard', '/api/student/due-this-week', '/api/public-config'],
+    renderedByServer: true,
   },
   {
     path: paths.course.pattern,
@@ -64,12 +71,14 @@ export const pageRoutes: PageRoute[] = [
     access: 'enrolled',
     // The installation's settings too: the lesson's Listen button asks for them as it renders.
     data: [...signedIn, '/api/courses/:courseId/learn', '/api/public-config'],
+    renderedByServer: true,
   },
   {
     path: paths.courseGrades.pattern,
     page: 'src/web/features/gradebook/my-grades-page.tsx',
     access: 'enrolled',
     data: [...signedIn, '/api/courses/:courseId/grades', '/api/public-config'],
+    renderedByServer: true,
   },
 ];
 

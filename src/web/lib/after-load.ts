@@ -38,5 +38,10 @@ export function afterLoadAndIdle(start: () => void, { settle = true }: { settle?
   };
 }
 
-/** afterLoadAndIdle as a promise: for a lazy component whose code should wait until the page has settled. */
-export const whenSettled = (): Promise<void> => new Promise((resolve) => void afterLoadAndIdle(resolve));
+/**
+ * afterLoadAndIdle as a promise: for a lazy component whose code should wait until the page has
+ * settled. At once where a page is rendered on the server (no window): the component is then part of
+ * the page's markup, which the browser takes over once its code has come, in its own time.
+ */
+export const whenSettled = (): Promise<void> =>
+  typeof window === 'undefined' ? Promise.resolve() : new Promise((resolve) => void afterLoadAndIdle(resolve));

@@ -23,6 +23,15 @@ function read(): Map<string, unknown> {
   return found;
 }
 
+/**
+ * The answers to hand out instead of the page's block: the server, rendering a signed-in page to
+ * HTML (src/web/prerender.tsx), gives the answers it writes into that page, so that the page's
+ * queries run as they will in the browser. `{}` drops what is left of them.
+ */
+export function holdFirstPageAnswers(given: Record<string, unknown>): void {
+  answers = new Map(Object.entries(given));
+}
+
 /** The first page's answer for a GET of `path`, once; undefined when there is none (or it was taken). */
 export function takeFirstPageAnswer(path: string): unknown {
   answers ??= read();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayWithoutYear, formatDaysAgo, formatLongDate, formatLongUtcDate } from './format-date';
+import { formatDate, formatDayWithoutYear, formatDaysAgo, formatLongDate, formatLongUtcDate, holdReaderTimeZone } from './format-date';
 
 describe('formatDaysAgo', () => {
   const now = new Date(2026, 2, 10, 9, 0);
@@ -48,5 +48,26 @@ describe('formatDayWithoutYear', () => {
       );
       expect(formatDayWithoutYear(day)).toBe(intl);
     }
+  });
+});
+
+describe("the reader's time zone, when the server renders a page for them", () => {
+  it("counts days in the reader's zone, and in the runtime's own again once released", () => {
+    // 02:00 UTC on 7 March is still 6 March in Los Angeles (UTC-8).
+    const moment = '2026-03-07T02:00:00.000Z';
+    holdReaderTimeZone('America/Los_Angeles');
+    try {
+      expect(formatDate(moment)).toBe('Mar 6, 2026');
+      expect(formatLongDate(moment)).toBe('March 6, 2026');
+      // 16:00 in Los Angeles on 7 March is already 8 March in UTC: still the same day for her.
+      expect(formatDaysAgo(moment, new Date('2026-03-08T00:00:00.000Z'))).toBe('yesterday');
+      expect(formatDaysAgo(moment, new Date('2026-03-07T06:00:00.000Z'))).toBe('today');
+      holdReaderTimeZone('Asia/Tokyo');
+      expect(formatDate(moment)).toBe('Mar 7, 2026');
+    } finally {
+      holdReaderTimeZone(undefined);
+    }
+    const local = new Date(moment);
+    expect(formatDate(moment)).toBe(`${formatLongDate(local).slice(0, 3)} ${local.getDate()}, ${local.getFullYear()}`);
   });
 });

@@ -59,7 +59,7 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
  * apply to it, and allows no inline script anyway), with `<`, `>` and `&` written as escapes so
  * that no text in an answer (a course title, say) can end the block or start markup.
  */
-function answersBlock(answers: Record<string, unknown>): string {
+export function answersBlock(answers: Record<string, unknown>): string {
   const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `<script type="application/json" id="${FIRST_PAGE_ANSWERS_ID}">${json}</script>`;
 }
@@ -115,6 +115,10 @@ export function createPageRenderer(webRoot: string) {
     // A function, not a string: a `$` in an answer is text, not a replacement pattern.
     return links.length ? html.replace(/\n?\s*<\/head>/, () => `\n    ${links.join('\n    ')}\n  </head>`) : html;
   };
-  /** The paths that have a prerendered page. */
-  return Object.assign(render, { prerenderedPaths: [...prerendered.keys()], dataPaths });
+  /** The paths that have a prerendered page; the patterns of the app's other pages. */
+  return Object.assign(render, {
+    prerenderedPaths: [...prerendered.keys()],
+    pagePatterns: routes.map((r) => r.pattern).filter((pattern) => !prerendered.has(pattern)),
+    dataPaths,
+  });
 }

@@ -22,7 +22,7 @@ export const isSlowLoad = (ms: number | null) => ms !== null && ms > SLOW_LOAD_M
 export function useSlowPageLoad(): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    const prerendered = document.querySelector('script[src="/app-start.js"]') !== null;
+    const prerendered = document.querySelector('script[data-entry]') !== null;
     const appRunningAt = prerendered ? performance.now() : 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {

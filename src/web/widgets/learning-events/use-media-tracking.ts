@@ -1,6 +1,7 @@
 import { playerEmbed } from '@common/video';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { watchVideoStart } from './video-start';
+import { pageOrigin } from '@web/lib/page-origin';
 
 function useLatest<T>(value: T) {
   const ref = useRef(value);
@@ -15,7 +16,7 @@ function useLatest<T>(value: T) {
 export function useTrackedVideo(embedUrl: string, onStart?: () => void) {
   // A callback ref: the frame may appear later (behind a click-to-play button).
   const [frame, ref] = useState<HTMLIFrameElement | null>(null);
-  const player = useMemo(() => playerEmbed(embedUrl, window.location.origin), [embedUrl]);
+  const player = useMemo(() => playerEmbed(embedUrl, pageOrigin()), [embedUrl]);
   const latest = useLatest(onStart);
 
   useEffect(() => {

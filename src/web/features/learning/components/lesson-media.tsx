@@ -9,6 +9,7 @@ import { VideoFacade } from '@web/components/video-facade';
 import { useShownOnce, useTrackedVideo } from '@web/widgets/learning-events/use-media-tracking';
 import { usePlayerProgress, useVideoReporter, type VideoReportHandler } from '../use-video-progress';
 import { withStart } from '../video-playback';
+import { pageOrigin } from '@web/lib/page-origin';
 
 const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|#|$)/i.test(url);
 
@@ -38,7 +39,7 @@ export function LessonVideo({
 }) {
   const player = useTrackedVideo(url, onStart);
   const [startAt] = useState(resumeAt);
-  const embed = useMemo(() => playerEmbed(url, window.location.origin), [url]);
+  const embed = useMemo(() => playerEmbed(url, pageOrigin()), [url]);
   const src = useMemo(() => withStart(player.src, embed.provider, startAt), [player.src, embed.provider, startAt]);
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const trackedRef = player.ref;
@@ -62,6 +63,13 @@ export function LessonVideo({
   const [attempt, setAttempt] = useState(0);
   const slow = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(slow.current), []);
+  // A page the server rendered starts loading its video file before the app has taken it over: a
+  // failure from that moment reached no handler, and the element keeps it.
+  const file = useRef<HTMLVideoElement>(null);
+  const { report } = unplayable;
+  useEffect(() => {
+    if (file.current?.error) report('error');
+  }, [attempt, url, report]);
   return (
     <div className="flex flex-col gap-3">
       <div className="relative aspect-video w-full overflow-hidden rounded-xl border bg-slate-950 shadow-sm">
@@ -69,6 +77,7 @@ export function LessonVideo({
           // Captions come with the host's player; plain files carry none we could offer.
           <video
             key={attempt}
+            ref={file}
             src={url}
             onPlay={(e) => {
               onStart?.();

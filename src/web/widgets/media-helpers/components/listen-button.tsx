@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { browserCanSpeak } from '../browser-speech';
 import { useMediaConfig } from '../use-media-config';
 
@@ -34,6 +35,9 @@ export function ListenButton({
   const [state, setState] = useState<State>('idle');
   const run = useRef(0);
   const server = config?.speech === true;
+  // The browser's own voice is known only in the browser: a page the server rendered shows the button
+  // once the app has taken it over, so that the markup it takes over is the server's.
+  const hydrated = useHydrated();
 
   // Leaving (another lesson, the panel closed) stops this reading, not someone else's.
   useEffect(
@@ -43,7 +47,7 @@ export function ListenButton({
     [text],
   );
 
-  if (!text.trim() || (!server && !browserCanSpeak())) return null;
+  if (!text.trim() || (!server && !(hydrated && browserCanSpeak()))) return null;
 
   const start = async () => {
     const id = ++runs;
