@@ -22,6 +22,8 @@ export const READER_TIME_ZONE_COOKIE = 'tz';
 /** What the server's renderer of a signed-in page is given. */
 export type SignedInPageRequest = {
   pathname: string;
+  /** The address's query (`?lesson=…`, or ''), which the page reads as the browser's will. */
+  search: string;
   /** The API answers the page waits for, by path (first-page-answers.ts). */
   answers: Record<string, unknown>;
   /** Written into the page's head: the answers' data block. */

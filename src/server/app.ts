@@ -161,11 +161,13 @@ export async function buildApp(deps: AppDeps) {
   }
   /** A page of the single-page app; signed in, with the answers it waits for, and rendered by the server where it can be. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0]!;
+    const [pathname, query] = request.url.split('?') as [string, string | undefined];
     const token = request.cookies[cookieConfig.name];
     const signedIn = token ? (await sessions.resolve(token).catch(() => null)) !== null : false;
     const answers = signedIn ? await firstPageAnswers(app, renderPage!.dataPaths(pathname), request.headers.cookie) : null;
-    const rendered = answers ? await renderSignedIn!({ pathname, answers, head: answersBlock(answers) }, request.cookies) : null;
+    const rendered = answers
+      ? await renderSignedIn!({ pathname, search: query ? `?${query}` : '', answers, head: answersBlock(answers) }, request.cookies)
+      : null;
     return (
       reply
         // A page that carries the visitor's answers is theirs alone, and as fresh as they are.

@@ -113,7 +113,7 @@ describe('signed-in pages rendered by the server', () => {
   const head = '<script type="application/json" id="first-page-answers">{}</script>';
 
   it("renders the student's dashboard with her answers, in a whole page whose scripts wait for its first paint", async () => {
-    const page = await pages({ pathname: '/student/dashboard', answers: dashboardAnswers, head, timeZone: 'UTC' });
+    const page = await pages({ pathname: '/student/dashboard', search: '', answers: dashboardAnswers, head, timeZone: 'UTC' });
     expect(page).not.toBeNull();
     const root = /<div id="root">([\s\S]*)<\/div>\s*<script data-entry/.exec(page!)?.[1] ?? '';
     // The page itself, from the answers: the course (its title escaped), her name, her figures.
@@ -132,19 +132,25 @@ describe('signed-in pages rendered by the server', () => {
   });
 
   it("shows the reader's calendar day: her browser's time zone", async () => {
-    const page = await pages({ pathname: '/student/dashboard', answers: dashboardAnswers, head, timeZone: 'America/Los_Angeles' });
+    const page = await pages({
+      pathname: '/student/dashboard',
+      search: '',
+      answers: dashboardAnswers,
+      head,
+      timeZone: 'America/Los_Angeles',
+    });
     expect(text(page!)).toContain('Mar 6, 2026');
     expect(text(page!)).not.toContain('Mar 7, 2026');
   });
 
   it('renders only the pages marked for it: any other is left to the browser', async () => {
-    expect(await pages({ pathname: '/admin/students', answers: dashboardAnswers, head, timeZone: 'UTC' })).toBeNull();
-    expect(await pages({ pathname: '/', answers: dashboardAnswers, head, timeZone: 'UTC' })).toBeNull();
+    expect(await pages({ pathname: '/admin/students', search: '', answers: dashboardAnswers, head, timeZone: 'UTC' })).toBeNull();
+    expect(await pages({ pathname: '/', search: '', answers: dashboardAnswers, head, timeZone: 'UTC' })).toBeNull();
   });
 
   it('leaves no answers behind for the next render', async () => {
     const { takeFirstPageAnswer } = await import('./lib/first-page-answers');
-    await pages({ pathname: '/student/dashboard', answers: dashboardAnswers, head, timeZone: 'UTC' });
+    await pages({ pathname: '/student/dashboard', search: '', answers: dashboardAnswers, head, timeZone: 'UTC' });
     expect(takeFirstPageAnswer('/api/student/dashboard')).toBeUndefined();
     expect(takeFirstPageAnswer('/api/session')).toBeUndefined();
   });

@@ -87,13 +87,14 @@ let renders: Promise<unknown> = Promise.resolve();
  * bell's notifications, say) renders as loading, in the browser's first render too. Rejects when
  * the page's own module fails to load; the server then sends the page without markup.
  */
-export function renderSignedIn(pathname: string, answers: Record<string, unknown>, timeZone: string): Promise<Rendered> {
+export function renderSignedIn(pathname: string, search: string, answers: Record<string, unknown>, timeZone: string): Promise<Rendered> {
   const run = renders.then(async () => {
     holdFirstPageAnswers(answers);
     holdReaderTimeZone(timeZone);
     const queryClient = createQueryClient();
     try {
-      const router = createMemoryRouter(routes, { initialEntries: [pathname] });
+      // With its query: the course screen opens the lesson it names, as in the browser.
+      const router = createMemoryRouter(routes, { initialEntries: [`${pathname}${search}`] });
       await Promise.all([routerReady(router), firstPageData(queryClient, pathname)]);
       const error = Object.values(router.state.errors ?? {})[0];
       if (error) {
@@ -120,10 +121,10 @@ export const createSignedInPages: CreateSignedInPages = (read) => {
   const shell = readPageShell(read);
   const preloads = JSON.parse(read('route-preloads.json')) as { pattern: string; modules: string[] }[];
   const rendered = pageRoutes.filter((route) => route.renderedByServer);
-  return async ({ pathname, answers, head, timeZone }) => {
+  return async ({ pathname, search, answers, head, timeZone }) => {
     const route = matchRoutes(rendered, pathname)?.[0]?.route;
     if (!route) return null;
-    const { html, title } = await renderSignedIn(pathname, answers, timeZone);
+    const { html, title } = await renderSignedIn(pathname, search, answers, timeZone);
     const modules = preloads.find((p) => p.pattern === route.path)?.modules ?? [];
     return shell.page({ html, title, modules, head, controlsWait: true });
   };

@@ -377,6 +377,13 @@ test("the student's dashboard, grades and course arrive rendered by the server, 
   // Its buttons answer: Next opens the second lesson.
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Lesson 2' })).toBeVisible();
+  // A lesson named in the address is the one the server renders, and the one the app takes over.
+  const lessonPath = `/course/${course.id}?lesson=${course.lessonIds[1]}`;
+  const lessonHtml = await (await page.request.get(lessonPath)).text();
+  expect(/<h2 id="lesson-title"[^>]*>([^<]*)</.exec(lessonHtml)?.[1]).toBe('Lesson 2');
+  await page.goto(lessonPath);
+  await expect(page.getByRole('heading', { level: 2, name: 'Lesson 2' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-disabled', 'true');
   expect(errors, 'no hydration mismatch, no error').toEqual([]);
   await course.remove();
 });

@@ -30,10 +30,10 @@ fs.writeFileSync(
   path.join(dist, 'prerender', 'prerender.js'),
   `export const createSignedInPages = (read) => {
      const index = read('index.html');
-     return async ({ pathname, answers, head, timeZone }) => {
+     return async ({ pathname, search, answers, head, timeZone }) => {
        if (pathname.startsWith('/course/')) throw new Error('the page could not be rendered');
        if (pathname !== '/student/dashboard') return null;
-       const seen = JSON.stringify({ pathname, timeZone, answers });
+       const seen = JSON.stringify({ pathname, search, timeZone, answers });
        return index.replace('<div id="root"></div>', () => '<div id="root" data-rendered>' + 'rendered '.repeat(500) + '</div>')
          .replace('</head>', () => head + '<meta name="seen" content="' + encodeURIComponent(seen) + '"></head>');
      };
@@ -44,7 +44,7 @@ const t = await createTestApp({ webRoot });
 const zone = `${READER_TIME_ZONE_COOKIE}=America%2FLos_Angeles`;
 
 /** What the renderer was given for a page it rendered. */
-function seen(html: string): { pathname: string; timeZone: string; answers: Record<string, unknown> } {
+function seen(html: string): { pathname: string; search: string; timeZone: string; answers: Record<string, unknown> } {
   const meta = /<meta name="seen" content="([^"]*)">/.exec(html);
   if (!meta) throw new Error('the page was not rendered by the renderer');
   return JSON.parse(decodeURIComponent(meta[1]!)) as ReturnType<typeof seen>;
@@ -55,7 +55,7 @@ describe('signed-in pages rendered by the server', () => {
     const cookie = await t.signIn('alice.student@example.com');
     const page = await t.app.inject({
       method: 'GET',
-      url: '/student/dashboard',
+      url: '/student/dashboard?from=mail',
       headers: { cookie: `${cookie}; ${zone}`, 'accept-encoding': 'gzip' },
     });
     expect(page.statusCode).toBe(200);
@@ -65,6 +65,7 @@ describe('signed-in pages rendered by the server', () => {
     expect(html).toContain('<div id="root" data-rendered>');
     const given = seen(html);
     expect(given.pathname).toBe('/student/dashboard');
+    expect(given.search).toBe('?from=mail');
     expect(given.timeZone).toBe('America/Los_Angeles');
     const own = await t.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie } });
     expect(given.answers['/api/student/dashboard']).toEqual(own.json());

@@ -1,7 +1,7 @@
 import { playerEmbed } from '@common/video';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { watchVideoStart } from './video-start';
 import { pageOrigin } from '@web/lib/page-origin';
+import { watchVideoStart } from './video-start';
 
 function useLatest<T>(value: T) {
   const ref = useRef(value);

@@ -6,10 +6,10 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { recordVideoUnplayable } from '../api/record-video-progress';
 import { VideoFacade } from '@web/components/video-facade';
+import { pageOrigin } from '@web/lib/page-origin';
 import { useShownOnce, useTrackedVideo } from '@web/widgets/learning-events/use-media-tracking';
 import { usePlayerProgress, useVideoReporter, type VideoReportHandler } from '../use-video-progress';
 import { withStart } from '../video-playback';
-import { pageOrigin } from '@web/lib/page-origin';
 
 const isVideoFile = (url: string) => /\.(mp4|webm|ogg)(\?|#|$)/i.test(url);
 
